@@ -1,0 +1,9 @@
+//! Protean: a multi-variant chess engine. Every game is data run by one shared machine.
+//!
+//! Layers, from the bottom: `board` (geometry, bitboards, attack tables), `variant`
+//! (the data model and Betza parser), `position` (state, make/unmake, FEN, Zobrist),
+//! `movegen` (legal moves, perft), `engine` (game state and commands) and `protocol`
+//! (UCI text).
+
+pub mod board;
+pub mod variant;
