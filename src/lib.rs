@@ -2,8 +2,11 @@
 //!
 //! Layers, from the bottom: `board` (geometry, bitboards, attack tables), `variant`
 //! (the data model and Betza parser), `position` (state, make/unmake, FEN, Zobrist),
-//! `movegen` (legal moves, perft), `engine` (game state and commands) and `protocol`
-//! (UCI text).
+//! `movegen` (legal moves, perft), `engine` (the game a front end drives, over every
+//! bitboard instance) and `protocol` (UCI text).
 
 pub mod board;
+pub mod engine;
+pub mod movegen;
+pub mod position;
 pub mod variant;

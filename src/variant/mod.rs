@@ -1,1 +1,138 @@
+//! The variant data model. A [`Variant`] is a plain value: board size, piece kinds with
+//! their Betza moves, start position, castling, en passant, promotion, royalty and draw
+//! rules. Nothing downstream branches on a variant's name; [`rules::Rules`] compiles the
+//! value into tables for one bitboard instance.
+
 pub mod betza;
+pub mod builtin;
+pub mod chess960;
+pub mod rules;
+
+pub use builtin::{builtin_variants, find_variant};
+
+/// Colour index: White moves "up" the board, Black "down".
+pub type Color = usize;
+pub const WHITE: Color = 0;
+pub const BLACK: Color = 1;
+
+/// One kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    pub name: String,
+    /// FEN letter, upper case (White's); Black's is the lower case.
+    pub letter: char,
+    /// Moves in Betza notation, as seen by White (forward = up).
+    pub betza: String,
+    /// Checkmating or capturing a royal piece ends the game; a royal piece may not be
+    /// left attacked.
+    pub royal: bool,
+    /// Relative ranks (0 = the owner's first rank) on which the kind's `i` (initial)
+    /// moves are allowed: a pawn's double step from its second rank.
+    pub initial_ranks: Vec<usize>,
+    /// The kind's initial lame moves create an en-passant square, and the kind captures
+    /// en passant with its capture moves.
+    pub en_passant: bool,
+    /// The kind promotes on reaching the promotion ranks.
+    pub promotes: bool,
+    /// With only its king, this kind cannot force mate (knight, bishop): used by the
+    /// insufficient-material rule.
+    pub minor: bool,
+}
+
+impl PieceKind {
+    pub fn new(name: &str, letter: char, betza: &str) -> PieceKind {
+        PieceKind {
+            name: name.to_string(),
+            letter: letter.to_ascii_uppercase(),
+            betza: betza.to_string(),
+            royal: false,
+            initial_ranks: Vec::new(),
+            en_passant: false,
+            promotes: false,
+            minor: false,
+        }
+    }
+}
+
+/// Castling: the royal piece and a rook-kind piece on the first rank swap sides. Works
+/// for the orthodox array and every Chess960 array (any king and rook files).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// Files the king ends on: [king side (toward higher files), queen side].
+    pub king_files: [usize; 2],
+    /// Files the rook ends on, same order.
+    pub rook_files: [usize; 2],
+    /// Letters of the kinds that may castle with the king.
+    pub rook_letters: Vec<char>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// Relative ranks on which a promoting kind must promote.
+    pub ranks: Vec<usize>,
+    /// Letters of the kinds it may promote to.
+    pub targets: Vec<char>,
+}
+
+/// How a game ends when the side to move has no legal move and is not in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateResult {
+    Draw,
+    /// The stalemated side wins (antichess-like games).
+    Win,
+    /// The stalemated side loses (Xiangqi).
+    Loss,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    pub stalemate: StalemateResult,
+    /// A position occurring this many times is a draw (3 for threefold); 0 = off.
+    pub repetition: u32,
+    /// Plies without a capture or a promoting-kind move after which the game is drawn
+    /// (100 for the 50-move rule); 0 = off.
+    pub move_rule_plies: u32,
+    /// Draw when neither side can mate with any series of legal moves, in the FIDE
+    /// cases: bare kings, a single minor piece, bishops all on one square colour.
+    pub insufficient_material: bool,
+}
+
+/// How `startpos` and random setups are produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setup {
+    /// Always `start_fen`.
+    Fixed,
+    /// Chess960: the back rank is one of 960 arrays (standard Scharnagl numbering); the
+    /// default `startpos` is `start_fen` (number 518, the orthodox array).
+    Chess960,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Fairy-Stockfish's name.
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub description: String,
+    pub files: usize,
+    pub ranks: usize,
+    pub pieces: Vec<PieceKind>,
+    pub start_fen: String,
+    pub castling: Option<Castling>,
+    pub promotion: Option<Promotion>,
+    pub draws: DrawRules,
+    pub setup: Setup,
+    /// Castling is written king-takes-rook in UCI and Shredder-style in FEN by default.
+    pub chess960: bool,
+}
+
+impl Variant {
+    pub fn kind_by_letter(&self, letter: char) -> Option<usize> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == up)
+    }
+
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    }
+}

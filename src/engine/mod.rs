@@ -1,0 +1,153 @@
+//! The game a front end drives: a position of whichever bitboard instance the variant's
+//! board needs, behind one enum so protocol code never sees the type parameter (and the
+//! hot loops stay monomorphised, with no dynamic dispatch inside).
+
+use crate::board::{Bitboard, Wide};
+use crate::movegen::perft;
+use crate::position::{FenError, Position};
+use crate::variant::rules::Rules;
+use crate::variant::{chess960, find_variant, Setup, Variant};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Compiled rules are built once per variant and bitboard type, then shared.
+fn cached_rules<B: Bitboard>(
+    cache: &'static OnceLock<Mutex<HashMap<String, Arc<Rules<B>>>>>,
+    variant: &Arc<Variant>,
+) -> Result<Arc<Rules<B>>, String> {
+    let map = cache.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(r) = map.get(&variant.name) {
+        if *r.variant == **variant {
+            return Ok(r.clone());
+        }
+    }
+    let rules = Arc::new(Rules::<B>::new(variant.clone()).map_err(|e| e.to_string())?);
+    map.insert(variant.name.clone(), rules.clone());
+    Ok(rules)
+}
+
+static SMALL: OnceLock<Mutex<HashMap<String, Arc<Rules<u64>>>>> = OnceLock::new();
+static MEDIUM: OnceLock<Mutex<HashMap<String, Arc<Rules<u128>>>>> = OnceLock::new();
+static LARGE: OnceLock<Mutex<HashMap<String, Arc<Rules<Wide>>>>> = OnceLock::new();
+
+/// A position on the smallest bitboard type that holds the variant's board.
+#[derive(Clone)]
+pub enum Game {
+    Small(Position<u64>),
+    Medium(Position<u128>),
+    Large(Position<Wide>),
+}
+
+/// Runs the same code on whichever instance the game holds.
+macro_rules! with_position {
+    ($game:expr, $pos:ident => $body:expr) => {
+        match $game {
+            Game::Small($pos) => $body,
+            Game::Medium($pos) => $body,
+            Game::Large($pos) => $body,
+        }
+    };
+}
+
+impl Game {
+    /// Sets up `fen` (or the variant's start position when `None`).
+    pub fn new(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Game, String> {
+        let fen = fen.unwrap_or(&variant.start_fen);
+        let squares = variant.files * variant.ranks;
+        let fen_err = |e: FenError| e.to_string();
+        Ok(if squares <= 64 {
+            Game::Small(Position::from_fen(cached_rules(&SMALL, variant)?, fen).map_err(fen_err)?)
+        } else if squares <= 128 {
+            Game::Medium(Position::from_fen(cached_rules(&MEDIUM, variant)?, fen).map_err(fen_err)?)
+        } else {
+            Game::Large(Position::from_fen(cached_rules(&LARGE, variant)?, fen).map_err(fen_err)?)
+        })
+    }
+
+    /// Looks the variant up by name first.
+    pub fn by_name(name: &str, fen: Option<&str>) -> Result<Game, String> {
+        let v = find_variant(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+        Game::new(&v, fen)
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        with_position!(self, p => &p.rules().variant)
+    }
+
+    pub fn fen(&self) -> String {
+        with_position!(self, p => p.to_fen())
+    }
+
+    pub fn key(&self) -> u64 {
+        with_position!(self, p => p.key())
+    }
+
+    pub fn set_chess960(&mut self, on: bool) {
+        with_position!(self, p => p.set_chess960(on))
+    }
+
+    /// Plays a move given in UCI notation; on error the position is unchanged.
+    pub fn play_uci(&mut self, text: &str) -> Result<(), String> {
+        with_position!(self, p => {
+            let m = p.parse_uci_move(text)?;
+            p.make_move(m);
+            Ok(())
+        })
+    }
+
+    pub fn legal_moves_uci(&self) -> Vec<String> {
+        with_position!(self, p => p.legal_moves().as_slice().iter().map(|&m| p.move_to_uci(m)).collect())
+    }
+
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        with_position!(self, p => perft::perft(p, depth))
+    }
+
+    /// Per root move: (UCI move, leaf count).
+    pub fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        with_position!(self, p => {
+            perft::divide(p, depth)
+                .into_iter()
+                .map(|(m, n)| (p.move_to_uci(m), n))
+                .collect()
+        })
+    }
+}
+
+/// The start FEN of a variant's setup `index`, or of a seeded random setup.
+pub fn start_fen(
+    variant: &Variant,
+    index: Option<u32>,
+    seed: Option<u64>,
+) -> Result<String, String> {
+    match variant.setup {
+        Setup::Fixed => {
+            if index.is_some() || seed.is_some() {
+                Err(format!(
+                    "variant {} has a fixed start position",
+                    variant.name
+                ))
+            } else {
+                Ok(variant.start_fen.clone())
+            }
+        }
+        Setup::Chess960 => {
+            let index = match (index, seed) {
+                (Some(i), _) => i,
+                (None, Some(s)) => (splitmix(s) % 960) as u32,
+                (None, None) => 518,
+            };
+            chess960::start_fen(index)
+                .ok_or_else(|| format!("Chess960 index {index} is not in 0..959"))
+        }
+    }
+}
+
+/// A seeded, reproducible choice (SplitMix64 of the seed).
+fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,436 @@
+//! Legal move generation for every variant, from the compiled [`Rules`].
+//!
+//! Two strategies, chosen per variant by data ([`Rules::pin_aware`]):
+//! - pin-aware: when every capture is a plain leap or a full-line slide and there is
+//!   one royal king, legal moves come straight from the checkers, the pinned pieces and
+//!   attack tests on the king's destinations (how the fastest chess engines do it);
+//! - generic: pseudo-legal moves, each kept if it leaves no royal piece attacked.
+//!
+//! Moves go to a [`Sink`] in batches (one origin, a set of destinations), so perft can
+//! count the last ply without building moves.
+
+pub mod perft;
+
+use crate::board::{Bitboard, Square};
+use crate::position::{Move, MoveKind, MoveList, Position};
+use crate::variant::betza::Hop;
+use crate::variant::rules::{KindMoves, Rules, Walker};
+use crate::variant::Color;
+
+/// Receives generated moves.
+pub trait Sink<B: Bitboard> {
+    /// Plain moves from `from` to each square of `targets`.
+    fn targets(&mut self, from: Square, targets: B);
+    /// Promotions from `from` to each square of `targets`, one per promotion kind.
+    fn promotions(&mut self, from: Square, targets: B, kinds: &[u8]);
+    fn push(&mut self, mv: Move);
+}
+
+/// Counts moves without building them: perft's last ply.
+pub struct CountSink(pub u64);
+
+impl<B: Bitboard> Sink<B> for CountSink {
+    #[inline(always)]
+    fn targets(&mut self, _: Square, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _: Square, targets: B, kinds: &[u8]) {
+        self.0 += targets.count() as u64 * kinds.len() as u64;
+    }
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+impl<B: Bitboard> Sink<B> for MoveList {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: B) {
+        for to in targets.squares() {
+            self.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: Square, targets: B, kinds: &[u8]) {
+        for to in targets.squares() {
+            for &k in kinds {
+                self.push(Move::promotion(from, to, k));
+            }
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+}
+
+/// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
+/// (empty squares it may move to, occupied squares it attacks).
+#[inline]
+fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, B) {
+    let geo = rules.geo;
+    let (mut quiet, mut hits) = (B::EMPTY, B::EMPTY);
+    let mut sq = from;
+    let mut steps = 0;
+    let mut jumped = false;
+    while let Some(next) = geo.offset(sq, w.dx, w.dy) {
+        sq = next;
+        steps += 1;
+        let occupied = occ.has(sq);
+        match w.hop {
+            Hop::None => {
+                if w.max_steps != 0 && steps > w.max_steps {
+                    break;
+                }
+                if occupied {
+                    hits |= B::from_square(sq);
+                    break;
+                }
+                quiet |= B::from_square(sq);
+            }
+            Hop::Cannon => {
+                if !jumped {
+                    jumped = occupied;
+                } else if occupied {
+                    hits |= B::from_square(sq);
+                    break;
+                } else {
+                    quiet |= B::from_square(sq);
+                }
+            }
+            Hop::Grasshopper => {
+                if !jumped {
+                    jumped = occupied;
+                } else {
+                    if occupied {
+                        hits |= B::from_square(sq);
+                    } else {
+                        quiet |= B::from_square(sq);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    (quiet, hits)
+}
+
+/// Squares the walkers and lame/initial leaps of one piece attack (capture moves only):
+/// the part of a kind's attacks that no table covers.
+pub fn complex_captures<B: Bitboard>(
+    pos: &Position<B>,
+    kind: usize,
+    color: Color,
+    from: Square,
+    occ: B,
+) -> B {
+    let rules = pos.rules();
+    let m = rules.moves(kind, color);
+    let mut att = B::EMPTY;
+    for w in &m.walkers {
+        if w.capture && (!w.initial || m.initial_zone.has(from)) {
+            att |= walk(rules, w, from, occ).1;
+        }
+    }
+    let (start, end) = m.special_index[from];
+    for s in &m.specials[start as usize..end as usize] {
+        if s.capture && (!s.initial || m.initial_zone.has(from)) && (s.path & occ).is_empty() {
+            att |= B::from_square(s.to as usize);
+        }
+    }
+    att
+}
+
+impl<B: Bitboard> Position<B> {
+    /// Destinations of one piece, except its special leaps; `mask` limits them.
+    #[inline(always)]
+    fn piece_targets(&self, m: &KindMoves<B>, from: Square, occ: B, empty: B, enemy: B) -> B {
+        let tables = &self.rules.tables;
+        let mut t = (m.quiet_leaps[from] & empty) | (m.capture_leaps[from] & enemy);
+        if m.quiet_orthogonal || m.capture_orthogonal {
+            let a = tables.orthogonal(from, occ);
+            if m.quiet_orthogonal {
+                t |= a & empty;
+            }
+            if m.capture_orthogonal {
+                t |= a & enemy;
+            }
+        }
+        if m.quiet_diagonal || m.capture_diagonal {
+            let a = tables.diagonal(from, occ);
+            if m.quiet_diagonal {
+                t |= a & empty;
+            }
+            if m.capture_diagonal {
+                t |= a & enemy;
+            }
+        }
+        for w in &m.walkers {
+            if w.initial && !m.initial_zone.has(from) {
+                continue;
+            }
+            let (quiet, hits) = walk(&self.rules, w, from, occ);
+            if w.quiet {
+                t |= quiet;
+            }
+            if w.capture {
+                t |= hits & enemy;
+            }
+        }
+        t
+    }
+
+    /// Generates every move of the side to move's non-royal pieces (and, when
+    /// `include_royal`, the royal's too) restricted to `mask` and, for pinned pieces, to
+    /// their pin line.
+    #[inline(always)]
+    fn gen_pieces<S: Sink<B>>(
+        &self,
+        sink: &mut S,
+        mask: B,
+        pinned: B,
+        king: Option<Square>,
+        include_royal: bool,
+    ) {
+        let rules = &*self.rules;
+        let us = self.side;
+        let occ = self.occupied();
+        let empty = !occ & rules.tables.board;
+        let enemy = self.by_color[us ^ 1];
+        let promo = rules.promotion.as_ref();
+        for (k, kind) in rules.kinds.iter().enumerate() {
+            if kind.royal && !include_royal {
+                continue;
+            }
+            let pieces = self.pieces_of(k, us);
+            if pieces.is_empty() {
+                continue;
+            }
+            let m = &kind.moves[us];
+            let has_specials = !m.specials.is_empty();
+            for from in pieces.squares() {
+                let mut limit = mask;
+                if let Some(ksq) = king {
+                    if pinned.has(from) {
+                        limit &= rules.tables.line(ksq, from);
+                    }
+                }
+                let mut t = self.piece_targets(m, from, occ, empty, enemy);
+                if has_specials {
+                    let (start, end) = m.special_index[from];
+                    let in_zone = m.initial_zone.has(from);
+                    for s in &m.specials[start as usize..end as usize] {
+                        let to = s.to as usize;
+                        if (s.initial && !in_zone)
+                            || (s.path & occ).any()
+                            || !limit.has(to)
+                            || !((s.quiet && empty.has(to)) || (s.capture && enemy.has(to)))
+                        {
+                            continue;
+                        }
+                        if kind.en_passant && s.initial && s.path.any() {
+                            sink.push(Move::new(from, to, MoveKind::DoubleStep));
+                        } else {
+                            t |= B::from_square(to);
+                        }
+                    }
+                }
+                t &= limit;
+                match promo {
+                    Some(p) if kind.promotes => {
+                        let z = t & p.zone[us];
+                        sink.targets(from, t & !z);
+                        if z.any() {
+                            sink.promotions(from, z, &p.targets);
+                        }
+                    }
+                    _ => sink.targets(from, t),
+                }
+            }
+        }
+    }
+
+    /// En-passant captures, each checked by simulating the capture (it removes two
+    /// pieces from the board, which no pin test covers).
+    #[inline]
+    fn gen_en_passant<S: Sink<B>>(&self, sink: &mut S, check_legality: bool) {
+        let Some(ep) = self.en_passant() else {
+            return;
+        };
+        let rules = &*self.rules;
+        let us = self.side;
+        let Some(victim) = self.ep_victim(ep, us) else {
+            return;
+        };
+        for (k, kind) in rules.kinds.iter().enumerate() {
+            if !kind.en_passant {
+                continue;
+            }
+            let from_set = kind.moves[us].capture_leaps_from[ep] & self.pieces_of(k, us);
+            for from in from_set.squares() {
+                if check_legality {
+                    if let Some(ksq) = self.royal_square(us) {
+                        let occ = (self.occupied() ^ B::from_square(from) ^ B::from_square(victim))
+                            | B::from_square(ep);
+                        let att = self.attackers(ksq, us ^ 1, occ) & !B::from_square(victim);
+                        if att.any() {
+                            continue;
+                        }
+                    }
+                }
+                sink.push(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    /// Castling moves; the king may not be in check, pass over or land on an attacked
+    /// square, and every square either piece crosses must be empty.
+    #[inline]
+    fn gen_castling<S: Sink<B>>(&self, sink: &mut S) {
+        if self.castling == 0 {
+            return;
+        }
+        let us = self.side;
+        let rights = self.castling >> (2 * us) & 3;
+        if rights == 0 {
+            return;
+        }
+        let Some(ksq) = self.royal_square(us) else {
+            return;
+        };
+        let tables = &self.rules.tables;
+        let occ = self.occupied();
+        for side in 0..2 {
+            if rights >> side & 1 == 0 {
+                continue;
+            }
+            let rook = self.castle_rooks[2 * us + side] as Square;
+            let (kto, rto) = self.castling_destinations(ksq, rook);
+            let rest = occ ^ B::from_square(ksq) ^ B::from_square(rook);
+            let king_path = tables.between(ksq, kto) | B::from_square(kto);
+            let rook_path = tables.between(rook, rto) | B::from_square(rto);
+            if ((king_path | rook_path) & rest).any() {
+                continue;
+            }
+            let attacked = (king_path | B::from_square(ksq))
+                .squares()
+                .any(|s| self.attackers(s, us ^ 1, rest).any());
+            if !attacked {
+                sink.push(Move::new(ksq, rook, MoveKind::Castle));
+            }
+        }
+    }
+
+    /// Legal moves straight from checkers and pins.
+    fn gen_pin_aware<S: Sink<B>>(&self, sink: &mut S) {
+        let rules = &*self.rules;
+        let us = self.side;
+        let them = us ^ 1;
+        let royal = rules
+            .royal
+            .expect("pin-aware generation needs a royal kind");
+        let Some(ksq) = self.royal_square(us) else {
+            return;
+        };
+        let occ = self.occupied();
+        let own = self.by_color[us];
+        let enemy = self.by_color[them];
+        let checkers = self.attackers(ksq, them, occ);
+        // The king: every destination tested with the king off the board, so sliders
+        // see through the square it leaves.
+        let km = &rules.kinds[royal].moves[us];
+        let empty = !occ & rules.tables.board;
+        let candidates = (km.quiet_leaps[ksq] & empty) | (km.capture_leaps[ksq] & enemy);
+        let without_king = occ ^ B::from_square(ksq);
+        let mut king_targets = B::EMPTY;
+        for t in candidates.squares() {
+            if self.attackers(t, them, without_king).is_empty() {
+                king_targets |= B::from_square(t);
+            }
+        }
+        sink.targets(ksq, king_targets);
+        if checkers.more_than_one() {
+            return;
+        }
+        let mask = if checkers.any() {
+            rules.tables.between(ksq, checkers.lsb()) | checkers
+        } else {
+            rules.tables.board
+        };
+        let snipers = ((rules.tables.orthogonal(ksq, enemy)
+            & self.kinds_set(rules.orthogonal_capturers))
+            | (rules.tables.diagonal(ksq, enemy) & self.kinds_set(rules.diagonal_capturers)))
+            & enemy;
+        let mut pinned = B::EMPTY;
+        for s in snipers.squares() {
+            let between = rules.tables.between(ksq, s) & occ;
+            if between.any() && !between.more_than_one() && (between & own).any() {
+                pinned |= between;
+            }
+        }
+        self.gen_pieces(sink, mask, pinned, Some(ksq), false);
+        self.gen_en_passant(sink, true);
+        if checkers.is_empty() {
+            self.gen_castling(sink);
+        }
+    }
+
+    /// Pseudo-legal moves (royal pieces may end attacked); castling is checked fully.
+    fn gen_pseudo_legal(&self, list: &mut MoveList) {
+        self.gen_pieces(list, self.rules.tables.board, B::EMPTY, None, true);
+        self.gen_en_passant(list, false);
+        if !self.in_check() {
+            self.gen_castling(list);
+        }
+    }
+
+    /// Whether the side that just moved left its royal piece safe.
+    fn mover_is_safe(&self) -> bool {
+        !self.royal_attacked(self.side ^ 1)
+    }
+
+    /// All legal moves.
+    pub fn generate_legal(&mut self, list: &mut MoveList) {
+        if self.rules.pin_aware {
+            self.gen_pin_aware(list);
+        } else {
+            self.gen_pseudo_legal(list);
+            if self.rules.royal.is_some() {
+                let mut legal = MoveList::new();
+                for &m in list.as_slice() {
+                    self.make_move(m);
+                    if self.mover_is_safe() {
+                        legal.push(m);
+                    }
+                    self.unmake_move();
+                }
+                *list = legal;
+            }
+        }
+    }
+
+    /// The number of legal moves, without building them where the variant allows.
+    pub fn count_legal(&mut self) -> u64 {
+        if self.rules.pin_aware {
+            let mut c = CountSink(0);
+            self.gen_pin_aware(&mut c);
+            c.0
+        } else {
+            let mut list = MoveList::new();
+            self.generate_legal(&mut list);
+            list.len() as u64
+        }
+    }
+
+    /// Legal moves of a position that is not to be changed (clones it if needed).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.rules.pin_aware {
+            self.gen_pin_aware(&mut list);
+        } else {
+            self.clone().generate_legal(&mut list);
+        }
+        list
+    }
+}

@@ -1,0 +1,342 @@
+//! FEN in and out, Fairy-Stockfish style: ranks over 9 files wide use multi-digit empty
+//! counts, castling as KQkq (X-FEN: a file letter when the rook is not the outermost)
+//! or as rook files (Shredder-FEN, written for Chess960). Parsing validates the
+//! position and reports which rule a bad FEN breaks; nothing half-built escapes.
+
+use super::{color_of, kind_of, piece_code, Position, NO_PIECE};
+use crate::board::{Bitboard, Square};
+use crate::variant::rules::Rules;
+use crate::variant::{Color, BLACK, WHITE};
+use std::fmt;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad FEN: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+impl<B: Bitboard> Position<B> {
+    pub fn from_fen(rules: Arc<Rules<B>>, fen: &str) -> Result<Position<B>, FenError> {
+        let mut pos = Position::empty(rules);
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or_else(|| FenError("empty FEN".into()))?;
+        pos.parse_placement(placement)?;
+        pos.side = match fields.next() {
+            None | Some("w") => WHITE,
+            Some("b") => BLACK,
+            Some(other) => return err(format!("side to move '{other}' is not 'w' or 'b'")),
+        };
+        pos.check_royals()?;
+        pos.parse_castling(fields.next().unwrap_or("-"))?;
+        pos.parse_ep(fields.next().unwrap_or("-"))?;
+        pos.halfmove = parse_counter(fields.next(), "halfmove clock", 0)?;
+        pos.fullmove = parse_counter(fields.next(), "fullmove number", 1)?.max(1);
+        if let Some(extra) = fields.next() {
+            return err(format!(
+                "unexpected field '{extra}' after the move counters"
+            ));
+        }
+        if pos.royal_attacked(pos.side ^ 1) {
+            return err("the side not to move is in check");
+        }
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    fn parse_placement(&mut self, placement: &str) -> Result<(), FenError> {
+        let geo = self.rules.geo;
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != geo.ranks() {
+            return err(format!(
+                "{} ranks given, the board has {}",
+                rows.len(),
+                geo.ranks()
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = geo.ranks() - 1 - i;
+            let mut file = 0usize;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut n = c.to_digit(10).unwrap() as usize;
+                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                        n = n * 10 + d as usize;
+                        chars.next();
+                        if n > geo.files() {
+                            break;
+                        }
+                    }
+                    if n == 0 {
+                        return err(format!("rank {}: empty-square count 0", rank + 1));
+                    }
+                    file += n;
+                } else {
+                    let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
+                        FenError(format!(
+                            "unknown piece letter '{c}' for variant {}",
+                            self.rules.variant.name
+                        ))
+                    })?;
+                    if file >= geo.files() {
+                        return err(format!(
+                            "rank {} is longer than {} files",
+                            rank + 1,
+                            geo.files()
+                        ));
+                    }
+                    let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                    self.put(geo.square(file, rank), piece_code(kind, color));
+                    file += 1;
+                }
+                if file > geo.files() {
+                    return err(format!(
+                        "rank {} is longer than {} files",
+                        rank + 1,
+                        geo.files()
+                    ));
+                }
+            }
+            if file != geo.files() {
+                return err(format!(
+                    "rank {} has {} squares, the board has {} files",
+                    rank + 1,
+                    file,
+                    geo.files()
+                ));
+            }
+        }
+        // A promoting piece can never stand on a square where it must promote.
+        if let Some(promo) = &self.rules.promotion {
+            for c in [WHITE, BLACK] {
+                for (k, kind) in self.rules.kinds.iter().enumerate() {
+                    if kind.promotes && (self.pieces_of(k, c) & promo.zone[c]).any() {
+                        return err(format!(
+                            "a {} on its promotion rank",
+                            self.rules.variant.pieces[k].name
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_royals(&self) -> Result<(), FenError> {
+        let Some(k) = self.rules.royal else {
+            return Ok(());
+        };
+        let name = &self.rules.variant.pieces[k].name;
+        for (c, side) in [(WHITE, "White"), (BLACK, "Black")] {
+            match self.pieces_of(k, c).count() {
+                0 => return err(format!("{side} has no {name}")),
+                1 => {}
+                n => return err(format!("{side} has {n} {name}s")),
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let Some(rules) = &self.rules.castling else {
+            return err(format!(
+                "castling rights '{field}' in variant {}, which has no castling",
+                self.rules.variant.name
+            ));
+        };
+        let rook_kinds = rules.rook_kinds;
+        let geo = self.rules.geo;
+        for c in field.chars() {
+            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+            let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
+            let king = match self.royal_square(color) {
+                Some(k) if geo.rank_of(k) == rank => k,
+                _ => {
+                    return err(format!(
+                        "castling right '{c}' but the king is not on its first rank"
+                    ))
+                }
+            };
+            let king_file = geo.file_of(king);
+            let is_rook = |file: usize| {
+                let p = self.board[geo.square(file, rank)];
+                p != NO_PIECE && color_of(p) == color && rook_kinds >> kind_of(p) & 1 != 0
+            };
+            let lower = c.to_ascii_lowercase();
+            let rook_file = match lower {
+                // X-FEN: the outermost rook on that side.
+                'k' => (king_file + 1..geo.files()).rev().find(|&f| is_rook(f)),
+                'q' => (0..king_file).find(|&f| is_rook(f)),
+                'a'..='z' if ((lower as u8 - b'a') as usize) < geo.files() => {
+                    Some((lower as u8 - b'a') as usize).filter(|&f| is_rook(f) && f != king_file)
+                }
+                _ => return err(format!("castling field: unexpected '{c}'")),
+            };
+            let Some(rook_file) = rook_file else {
+                return err(format!("castling right '{c}' has no rook to castle with"));
+            };
+            let side = usize::from(rook_file < king_file);
+            let bit = 2 * color + side;
+            if self.castling >> bit & 1 != 0 {
+                return err(format!("castling right '{c}' given twice"));
+            }
+            let rook = geo.square(rook_file, rank);
+            self.castling |= 1 << bit;
+            self.castle_rooks[bit] = rook as u16;
+            self.castle_clear[rook] |= 1 << bit;
+            self.castle_clear[king] |= 1 << bit;
+        }
+        Ok(())
+    }
+
+    fn parse_ep(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let geo = self.rules.geo;
+        let sq = geo
+            .parse_square(field)
+            .ok_or_else(|| FenError(format!("en-passant square '{field}' is not on the board")))?;
+        let us = self.side;
+        let them = us ^ 1;
+        // The enemy just double-stepped over `sq`: it is empty, the piece stands in
+        // front of it (seen from us) and the square it came from is empty.
+        let victim = self.ep_victim(sq, us);
+        let origin = geo.offset(sq, 0, Self::forward(us));
+        let expected_rank = if us == WHITE { geo.ranks() - 3 } else { 2 };
+        let valid = geo.rank_of(sq) == expected_rank
+            && self.board[sq] == NO_PIECE
+            && origin.is_some_and(|o| self.board[o] == NO_PIECE)
+            && victim.is_some_and(|v| {
+                let p = self.board[v];
+                p != NO_PIECE && color_of(p) == them && self.rules.kinds[kind_of(p)].en_passant
+            });
+        if !valid {
+            return err(format!("impossible en-passant square {field}"));
+        }
+        // Keep it only if some piece of ours can capture there (as after a real move).
+        let capturable = self.rules.kinds.iter().enumerate().any(|(k, kr)| {
+            kr.en_passant && (kr.moves[us].capture_leaps_from[sq] & self.pieces_of(k, us)).any()
+        });
+        if capturable {
+            self.ep = sq as u16;
+        }
+        Ok(())
+    }
+
+    pub fn to_fen(&self) -> String {
+        let geo = self.rules.geo;
+        let mut out = String::new();
+        for rank in (0..geo.ranks()).rev() {
+            let mut empty = 0;
+            for file in 0..geo.files() {
+                let p = self.board[geo.square(file, rank)];
+                if p == NO_PIECE {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                out.push(self.piece_char(p));
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if self.side == WHITE { 'w' } else { 'b' });
+        out.push(' ');
+        out += &self.castling_field();
+        out.push(' ');
+        match self.en_passant() {
+            Some(sq) => out += &geo.square_name(sq),
+            None => out.push('-'),
+        }
+        out += &format!(" {} {}", self.halfmove, self.fullmove);
+        out
+    }
+
+    pub fn piece_char(&self, p: super::PieceCode) -> char {
+        let letter = self.rules.kinds[kind_of(p)].letter;
+        if color_of(p) == WHITE {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        }
+    }
+
+    fn castling_field(&self) -> String {
+        let geo = self.rules.geo;
+        let mut s = String::new();
+        for color in [WHITE, BLACK] {
+            for side in 0..2 {
+                let bit = 2 * color + side;
+                if self.castling >> bit & 1 == 0 {
+                    continue;
+                }
+                let rook = self.castle_rooks[bit] as Square;
+                let c = if self.chess960 || !self.is_outermost_rook(color, rook, side) {
+                    (b'a' + geo.file_of(rook) as u8) as char
+                } else if side == 0 {
+                    'k'
+                } else {
+                    'q'
+                };
+                s.push(if color == WHITE {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
+    }
+
+    /// No other castling-kind rook of ours lies beyond `rook` on its side of the king.
+    fn is_outermost_rook(&self, color: Color, rook: Square, side: usize) -> bool {
+        let geo = self.rules.geo;
+        let rook_kinds = self.rules.castling.as_ref().map_or(0, |c| c.rook_kinds);
+        let rank = geo.rank_of(rook);
+        let beyond: Vec<usize> = if side == 0 {
+            (geo.file_of(rook) + 1..geo.files()).collect()
+        } else {
+            (0..geo.file_of(rook)).collect()
+        };
+        beyond.into_iter().all(|f| {
+            let p = self.board[geo.square(f, rank)];
+            p == NO_PIECE || color_of(p) != color || rook_kinds >> kind_of(p) & 1 == 0
+        })
+    }
+}
+
+fn parse_counter(field: Option<&str>, what: &str, default: u32) -> Result<u32, FenError> {
+    match field {
+        None => Ok(default),
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n < 1_000_000)
+            .ok_or_else(|| FenError(format!("{what} '{s}' is not a number"))),
+    }
+}

@@ -1,0 +1,445 @@
+//! Position state: piece placement, side to move, castling rights, en passant, move
+//! counters and the incremental Zobrist key, with make/unmake.
+
+pub mod fen;
+pub mod moves;
+pub mod notation;
+
+pub use fen::FenError;
+pub use moves::{Move, MoveKind, MoveList};
+
+use crate::board::{Bitboard, Square};
+use crate::variant::rules::{Rules, MAX_KINDS};
+use crate::variant::{Color, BLACK, WHITE};
+use std::sync::Arc;
+
+/// A piece on a square: 0 is empty, otherwise `1 + kind + MAX_KINDS * color`.
+pub type PieceCode = u8;
+pub const NO_PIECE: PieceCode = 0;
+pub const NO_SQUARE: u16 = u16::MAX;
+
+#[inline(always)]
+pub fn piece_code(kind: usize, color: Color) -> PieceCode {
+    (1 + kind + MAX_KINDS * color) as PieceCode
+}
+
+#[inline(always)]
+pub fn kind_of(p: PieceCode) -> usize {
+    (p as usize - 1) % MAX_KINDS
+}
+
+#[inline(always)]
+pub fn color_of(p: PieceCode) -> Color {
+    (p as usize - 1) / MAX_KINDS
+}
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: PieceCode,
+    captured: PieceCode,
+    castling: u8,
+    ep: u16,
+    halfmove: u32,
+    key: u64,
+}
+
+#[derive(Clone)]
+pub struct Position<B: Bitboard> {
+    pub(crate) rules: Arc<Rules<B>>,
+    pub(crate) board: Vec<PieceCode>,
+    pub(crate) by_color: [B; 2],
+    pub(crate) by_kind: [B; MAX_KINDS],
+    pub(crate) side: Color,
+    /// Castling rights: bit `2 * color + side` (side 0 = toward higher files).
+    pub(crate) castling: u8,
+    /// The rook square of each castling right.
+    pub(crate) castle_rooks: [u16; 4],
+    /// Rights lost when a move starts or ends on a square.
+    pub(crate) castle_clear: Vec<u8>,
+    pub(crate) ep: u16,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+    /// Write castling moves king-takes-rook and FEN castling with rook files.
+    pub(crate) chess960: bool,
+    history: Vec<Undo>,
+}
+
+impl<B: Bitboard> Position<B> {
+    /// An empty board with White to move; FEN parsing fills it.
+    pub(crate) fn empty(rules: Arc<Rules<B>>) -> Position<B> {
+        let n = rules.geo.squares();
+        let chess960 = rules.variant.chess960;
+        Position {
+            rules,
+            board: vec![NO_PIECE; n],
+            by_color: [B::EMPTY; 2],
+            by_kind: [B::EMPTY; MAX_KINDS],
+            side: WHITE,
+            castling: 0,
+            castle_rooks: [NO_SQUARE; 4],
+            castle_clear: vec![0; n],
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            chess960,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    #[inline(always)]
+    pub fn rules(&self) -> &Rules<B> {
+        &self.rules
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> PieceCode {
+        self.board[sq]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[WHITE] | self.by_color[BLACK]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> B {
+        self.by_color[color]
+    }
+
+    #[inline(always)]
+    pub fn pieces_of(&self, kind: usize, color: Color) -> B {
+        self.by_kind[kind] & self.by_color[color]
+    }
+
+    pub fn en_passant(&self) -> Option<Square> {
+        (self.ep != NO_SQUARE).then_some(self.ep as usize)
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// Plies played since this position object was set up.
+    pub fn game_ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The royal piece's square, if the side has exactly one.
+    #[inline(always)]
+    pub fn royal_square(&self, color: Color) -> Option<Square> {
+        let k = self.rules.royal?;
+        let b = self.pieces_of(k, color);
+        (b.any() && !b.more_than_one()).then(|| b.lsb())
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, p: PieceCode) {
+        let bit = B::from_square(sq);
+        self.board[sq] = p;
+        self.by_color[color_of(p)] |= bit;
+        self.by_kind[kind_of(p)] |= bit;
+        self.key ^= self.piece_key(p, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square) -> PieceCode {
+        let p = self.board[sq];
+        let bit = B::from_square(sq);
+        self.board[sq] = NO_PIECE;
+        self.by_color[color_of(p)] ^= bit;
+        self.by_kind[kind_of(p)] ^= bit;
+        self.key ^= self.piece_key(p, sq);
+        p
+    }
+
+    #[inline(always)]
+    fn piece_key(&self, p: PieceCode, sq: Square) -> u64 {
+        self.rules.zobrist.pieces[p as usize * self.rules.geo.squares() + sq]
+    }
+
+    fn castling_key(&self, rights: u8) -> u64 {
+        let n = self.rules.geo.squares();
+        (0..4)
+            .filter(|i| rights >> i & 1 != 0)
+            .map(|i| self.rules.zobrist.castling[(i / 2) * n + self.castle_rooks[i] as usize])
+            .fold(0, |a, b| a ^ b)
+    }
+
+    fn ep_key(&self, ep: u16) -> u64 {
+        if ep == NO_SQUARE {
+            0
+        } else {
+            self.rules.zobrist.en_passant[self.rules.geo.file_of(ep as usize)]
+        }
+    }
+
+    /// The key computed from scratch; equals `key()` after any sequence of moves.
+    pub fn compute_key(&self) -> u64 {
+        let mut k = 0;
+        for sq in 0..self.rules.geo.squares() {
+            if self.board[sq] != NO_PIECE {
+                k ^= self.piece_key(self.board[sq], sq);
+            }
+        }
+        k ^= self.castling_key(self.castling);
+        k ^= self.ep_key(self.ep);
+        if self.side == BLACK {
+            k ^= self.rules.zobrist.side;
+        }
+        k
+    }
+
+    /// One rank forward for `color`, as a (dx, dy) step.
+    #[inline(always)]
+    pub(crate) fn forward(color: Color) -> i32 {
+        if color == WHITE {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// The square of the piece captured by an en-passant capture landing on `ep`.
+    #[inline(always)]
+    pub(crate) fn ep_victim(&self, ep: Square, capturer: Color) -> Option<Square> {
+        self.rules.geo.offset(ep, 0, -Self::forward(capturer))
+    }
+
+    /// Where king and rook end up for a castling move (king square, rook square).
+    pub(crate) fn castling_destinations(&self, king: Square, rook: Square) -> (Square, Square) {
+        let geo = self.rules.geo;
+        let c = self
+            .rules
+            .castling
+            .as_ref()
+            .expect("castling move without castling rules");
+        let side = usize::from(geo.file_of(rook) < geo.file_of(king));
+        let rank = geo.rank_of(king);
+        (
+            geo.square(c.king_files[side], rank),
+            geo.square(c.rook_files[side], rank),
+        )
+    }
+
+    pub fn make_move(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us ^ 1;
+        let (from, to) = (mv.from(), mv.to());
+        let mut undo = Undo {
+            mv,
+            moved: self.board[from],
+            captured: NO_PIECE,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.key ^= self.ep_key(self.ep);
+        self.ep = NO_SQUARE;
+        self.halfmove += 1;
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (kto, rto) = self.castling_destinations(from, to);
+                let king = self.remove(from);
+                let rook = self.remove(to);
+                self.put(kto, king);
+                self.put(rto, rook);
+            }
+            MoveKind::EnPassant => {
+                let victim = self.ep_victim(to, us).expect("en passant victim on board");
+                undo.captured = self.remove(victim);
+                let p = self.remove(from);
+                self.put(to, p);
+                self.halfmove = 0;
+            }
+            kind => {
+                if self.board[to] != NO_PIECE {
+                    undo.captured = self.remove(to);
+                    self.halfmove = 0;
+                }
+                let p = self.remove(from);
+                if self.rules.kinds[kind_of(p)].promotes {
+                    self.halfmove = 0;
+                }
+                if kind == MoveKind::Promotion {
+                    self.put(to, piece_code(mv.promoted_kind(), us));
+                } else {
+                    self.put(to, p);
+                }
+                if kind == MoveKind::DoubleStep {
+                    self.set_ep_after_double_step(from, to, us);
+                }
+            }
+        }
+        let cleared = self.castle_clear[from] | self.castle_clear[to];
+        if self.castling & cleared != 0 {
+            self.key ^= self.castling_key(self.castling);
+            self.castling &= !cleared;
+            self.key ^= self.castling_key(self.castling);
+        }
+        if us == BLACK {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.key ^= self.rules.zobrist.side;
+        self.history.push(undo);
+    }
+
+    /// After a double step, the passed square becomes the en-passant square, but only
+    /// when an enemy piece could capture there (as Stockfish and Fairy-Stockfish do, so
+    /// equal positions get equal keys and FENs).
+    fn set_ep_after_double_step(&mut self, from: Square, to: Square, us: Color) {
+        let geo = self.rules.geo;
+        let (ff, fr) = (geo.file_of(from) as i32, geo.rank_of(from) as i32);
+        let (tf, tr) = (geo.file_of(to) as i32, geo.rank_of(to) as i32);
+        if ff != tf || (tr - fr).abs() != 2 {
+            return;
+        }
+        let passed = geo.square(ff as usize, ((fr + tr) / 2) as usize);
+        let them = us ^ 1;
+        let capturers = self
+            .rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.en_passant)
+            .any(|(k, rules)| {
+                (rules.moves[them].capture_leaps_from[passed] & self.pieces_of(k, them)).any()
+            });
+        if capturers {
+            self.ep = passed as u16;
+            self.key ^= self.ep_key(self.ep);
+        }
+    }
+
+    pub fn unmake_move(&mut self) {
+        let undo = self.history.pop().expect("unmake without a move");
+        let mv = undo.mv;
+        let (from, to) = (mv.from(), mv.to());
+        self.side ^= 1;
+        let us = self.side;
+        if us == BLACK {
+            self.fullmove -= 1;
+        }
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (kto, rto) = self.castling_destinations(from, to);
+                let king = self.remove(kto);
+                let rook = self.remove(rto);
+                self.put(from, king);
+                self.put(to, rook);
+            }
+            MoveKind::EnPassant => {
+                let p = self.remove(to);
+                self.put(from, p);
+                let victim = self.ep_victim(to, us).expect("en passant victim on board");
+                self.put(victim, undo.captured);
+            }
+            _ => {
+                self.remove(to);
+                self.put(from, undo.moved);
+                if undo.captured != NO_PIECE {
+                    self.put(to, undo.captured);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+    }
+
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv)
+    }
+
+    /// Keys of earlier positions, most recent first, back to the last irreversible move.
+    pub fn previous_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        let reversible = self.halfmove as usize;
+        self.history.iter().rev().take(reversible).map(|u| u.key)
+    }
+
+    /// Squares of `color`'s pieces that capture on `sq` with occupancy `occ`.
+    #[inline(always)]
+    pub fn attackers(&self, sq: Square, color: Color, occ: B) -> B {
+        let rules = &*self.rules;
+        let mut att = B::EMPTY;
+        for &k in &rules.leap_capturers {
+            att |= rules.kinds[k].moves[color].capture_leaps_from[sq] & self.by_kind[k];
+        }
+        let their = self.by_color[color];
+        if rules.orthogonal_capturers != 0 {
+            let sliders = self.kinds_set(rules.orthogonal_capturers) & their;
+            if sliders.any() {
+                att |= rules.tables.orthogonal(sq, occ) & sliders;
+            }
+        }
+        if rules.diagonal_capturers != 0 {
+            let sliders = self.kinds_set(rules.diagonal_capturers) & their;
+            if sliders.any() {
+                att |= rules.tables.diagonal(sq, occ) & sliders;
+            }
+        }
+        att &= their;
+        for &k in &rules.complex_capturers {
+            for from in self.pieces_of(k, color).squares() {
+                if crate::movegen::complex_captures(self, k, color, from, occ).has(sq) {
+                    att |= B::from_square(from);
+                }
+            }
+        }
+        att
+    }
+
+    #[inline(always)]
+    pub(crate) fn kinds_set(&self, mask: u32) -> B {
+        let mut m = mask;
+        let mut b = B::EMPTY;
+        while m != 0 {
+            b |= self.by_kind[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        b
+    }
+
+    /// Whether `color`'s royal piece is attacked (false in games without check).
+    #[inline]
+    pub fn royal_attacked(&self, color: Color) -> bool {
+        match self.royal_square(color) {
+            Some(k) => self.attackers(k, color ^ 1, self.occupied()).any(),
+            None => false,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.side)
+    }
+}

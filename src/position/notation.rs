@@ -1,0 +1,65 @@
+//! UCI move notation, as Fairy-Stockfish writes it: `e2e4`, `e7e8q`, ranks over 9 as
+//! numbers (`a10`), castling as king-to-destination (`e1g1`) or, in Chess960 mode,
+//! king-takes-rook (`e1h1`).
+
+use super::{Move, MoveKind, Position};
+use crate::board::Bitboard;
+
+impl<B: Bitboard> Position<B> {
+    /// The move in UCI notation for the current castling convention.
+    pub fn move_to_uci(&self, mv: Move) -> String {
+        self.move_to_uci_as(mv, self.chess960)
+    }
+
+    fn move_to_uci_as(&self, mv: Move, chess960: bool) -> String {
+        let geo = self.rules.geo;
+        let to = if mv.kind() == MoveKind::Castle && !chess960 {
+            self.castling_destinations(mv.from(), mv.to()).0
+        } else {
+            mv.to()
+        };
+        let mut s = geo.square_name(mv.from()) + &geo.square_name(to);
+        if mv.kind() == MoveKind::Promotion {
+            s.push(
+                self.rules.kinds[mv.promoted_kind()]
+                    .letter
+                    .to_ascii_lowercase(),
+            );
+        }
+        s
+    }
+
+    /// Finds the legal move written `text`. Castling is accepted in both conventions
+    /// when that is unambiguous.
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, String> {
+        let legal = self.legal_moves();
+        let find = |chess960: bool| {
+            legal
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|&m| self.move_to_uci_as(m, chess960) == text)
+        };
+        if let Some(m) = find(self.chess960) {
+            return Ok(m);
+        }
+        if let Some(m) = find(!self.chess960).filter(|m| m.kind() == MoveKind::Castle) {
+            return Ok(m);
+        }
+        let well_formed = {
+            let geo = self.rules.geo;
+            geo.parse_square_prefix(text).is_some_and(|(_, n)| {
+                geo.parse_square_prefix(&text[n..]).is_some_and(|(_, m)| {
+                    let rest = &text[n + m..];
+                    rest.is_empty()
+                        || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_lowercase()))
+                })
+            })
+        };
+        if well_formed {
+            Err(format!("illegal move {text}"))
+        } else {
+            Err(format!("malformed move '{text}'"))
+        }
+    }
+}

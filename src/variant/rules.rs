@@ -1,0 +1,441 @@
+//! A [`Variant`] compiled for one bitboard instance: attack tables per piece kind and
+//! colour, promotion zones, castling data, Zobrist keys, and the choice between the
+//! pin-aware legal generator and the generic pseudo-legal-then-filter one.
+
+use super::betza::{self, Atom, Hop};
+use super::{Color, Variant, BLACK, WHITE};
+use crate::board::{Bitboard, Geometry, Tables};
+use std::fmt;
+use std::sync::Arc;
+
+/// Most piece kinds a variant may have (a piece code keeps the kind in four bits).
+pub const MAX_KINDS: usize = 16;
+
+/// A lame or initial-only leap, precomputed per square: the destination and the squares
+/// that must be empty on the way.
+#[derive(Clone, Copy, Debug)]
+pub struct SpecialLeap<B> {
+    pub to: u16,
+    pub path: B,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+}
+
+/// A move vector walked square by square: limited riders, riders in odd directions
+/// (nightrider), hoppers. Slow but fully general; the common pieces never use it.
+#[derive(Clone, Copy, Debug)]
+pub struct Walker {
+    pub dx: i32,
+    pub dy: i32,
+    /// 0 = unlimited.
+    pub max_steps: u32,
+    pub quiet: bool,
+    pub capture: bool,
+    pub hop: Hop,
+    pub initial: bool,
+}
+
+/// The moves of one kind for one colour, split by how the generator handles them.
+pub struct KindMoves<B> {
+    /// Single leaps to empty squares / onto enemies, per square.
+    pub quiet_leaps: Vec<B>,
+    pub capture_leaps: Vec<B>,
+    /// Inverse of `capture_leaps`: the squares from which this kind captures on a square.
+    pub capture_leaps_from: Vec<B>,
+    /// Unlimited riders on all four orthogonal / diagonal lines.
+    pub quiet_orthogonal: bool,
+    pub capture_orthogonal: bool,
+    pub quiet_diagonal: bool,
+    pub capture_diagonal: bool,
+    /// Per square, the index range into `specials`.
+    pub special_index: Vec<(u32, u32)>,
+    pub specials: Vec<SpecialLeap<B>>,
+    pub walkers: Vec<Walker>,
+    /// Squares where `initial` moves are allowed.
+    pub initial_zone: B,
+}
+
+pub struct KindRules<B> {
+    pub letter: char,
+    pub royal: bool,
+    pub promotes: bool,
+    pub en_passant: bool,
+    pub minor: bool,
+    /// Every move vector lands on a square of the starting square's colour.
+    pub colorbound: bool,
+    pub moves: [KindMoves<B>; 2],
+    /// Captures only by plain leaps and full-line riders (checks can be blocked on the
+    /// line or answered by capturing the checker).
+    pub simple_captures: bool,
+}
+
+pub struct CastlingRules {
+    pub king_files: [usize; 2],
+    pub rook_files: [usize; 2],
+    /// Bit set of kinds that may castle with the king.
+    pub rook_kinds: u32,
+}
+
+pub struct PromotionRules<B> {
+    /// Per colour, squares on which a promoting kind must promote.
+    pub zone: [B; 2],
+    pub targets: Vec<u8>,
+}
+
+pub struct Zobrist {
+    /// `pieces[piece_code * squares + sq]`.
+    pub pieces: Vec<u64>,
+    /// `castling[color * squares + rook_square]`.
+    pub castling: Vec<u64>,
+    pub en_passant: Vec<u64>,
+    pub side: u64,
+}
+
+pub struct Rules<B: Bitboard> {
+    pub variant: Arc<Variant>,
+    pub geo: Geometry,
+    pub tables: Tables<B>,
+    pub kinds: Vec<KindRules<B>>,
+    /// The royal kind, if the variant has check.
+    pub royal: Option<usize>,
+    /// Kinds with full orthogonal / diagonal capturing slides (as bit sets).
+    pub orthogonal_capturers: u32,
+    pub diagonal_capturers: u32,
+    /// Kinds whose capture moves include leaps from tables.
+    pub leap_capturers: Vec<usize>,
+    /// Kinds whose captures need the slow general walk (hoppers, lame leapers, ...).
+    pub complex_capturers: Vec<usize>,
+    /// Legal moves straight from checkers and pins (exact when every capture is a plain
+    /// leap or a full-line slide and there is one royal king); otherwise generate
+    /// pseudo-legal moves and keep those that leave no royal attacked.
+    pub pin_aware: bool,
+    pub castling: Option<CastlingRules>,
+    pub promotion: Option<PromotionRules<B>>,
+    pub zobrist: Zobrist,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// Bit set of kinds selected by letter.
+fn kinds_mask(variant: &Variant, letters: &[char]) -> Result<u32, RulesError> {
+    letters.iter().try_fold(0u32, |m, &l| {
+        variant
+            .kind_by_letter(l)
+            .map(|k| m | 1 << k)
+            .ok_or_else(|| RulesError(format!("variant {}: no piece '{l}'", variant.name)))
+    })
+}
+
+fn split64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    fn new(squares: usize, kinds: usize, files: usize) -> Zobrist {
+        // Fixed seed: keys (and so anything hashed) are the same on every run.
+        let mut seed = 0x5052_4F54_4541_4E21u64;
+        let codes = 1 + 2 * MAX_KINDS;
+        let _ = kinds;
+        Zobrist {
+            pieces: (0..codes * squares).map(|_| split64(&mut seed)).collect(),
+            castling: (0..2 * squares).map(|_| split64(&mut seed)).collect(),
+            en_passant: (0..files).map(|_| split64(&mut seed)).collect(),
+            side: split64(&mut seed),
+        }
+    }
+}
+
+fn compile_kind_moves<B: Bitboard>(
+    tables: &Tables<B>,
+    atoms: &[Atom],
+    color: Color,
+    initial_ranks: &[usize],
+) -> KindMoves<B> {
+    let geo = tables.geo;
+    let n = geo.squares();
+    let flip = if color == WHITE { 1 } else { -1 };
+    let mut quiet_leaps = vec![B::EMPTY; n];
+    let mut capture_leaps = vec![B::EMPTY; n];
+    let mut special_lists: Vec<Vec<SpecialLeap<B>>> = vec![Vec::new(); n];
+    let mut walkers = Vec::new();
+    // Which of the 8 unit directions ride unlimited, for quiet moves and captures.
+    let mut ride_quiet = [false; 8];
+    let mut ride_capture = [false; 8];
+    let unit_dirs = crate::board::magic::DIRECTIONS;
+    for a in atoms {
+        let (dx, dy) = (a.dx as i32, a.dy as i32 * flip);
+        let lame_path: Vec<(i32, i32)> = a
+            .lame_path()
+            .iter()
+            .map(|&(x, y)| (x as i32, y as i32 * flip))
+            .collect();
+        let unit = unit_dirs.iter().position(|&d| d == (dx, dy));
+        if a.max_steps == 1 && a.hop == Hop::None && lame_path.is_empty() && !a.initial_only {
+            for sq in 0..n {
+                if let Some(t) = geo.offset(sq, dx, dy) {
+                    if a.can_move {
+                        quiet_leaps[sq] |= B::from_square(t);
+                    }
+                    if a.can_capture {
+                        capture_leaps[sq] |= B::from_square(t);
+                    }
+                }
+            }
+        } else if a.max_steps == 1 && a.hop == Hop::None {
+            for (sq, list) in special_lists.iter_mut().enumerate() {
+                let Some(t) = geo.offset(sq, dx, dy) else {
+                    continue;
+                };
+                let mut path = B::EMPTY;
+                let mut on_board = true;
+                for &(px, py) in &lame_path {
+                    match geo.offset(sq, px, py) {
+                        Some(p) => path |= B::from_square(p),
+                        None => on_board = false,
+                    }
+                }
+                if on_board {
+                    list.push(SpecialLeap {
+                        to: t as u16,
+                        path,
+                        quiet: a.can_move,
+                        capture: a.can_capture,
+                        initial: a.initial_only,
+                    });
+                }
+            }
+        } else if a.max_steps == 0 && a.hop == Hop::None && !a.initial_only && unit.is_some() {
+            let d = unit.unwrap();
+            ride_quiet[d] |= a.can_move;
+            ride_capture[d] |= a.can_capture;
+        } else {
+            walkers.push(Walker {
+                dx,
+                dy,
+                max_steps: a.max_steps as u32,
+                quiet: a.can_move,
+                capture: a.can_capture,
+                hop: a.hop,
+                initial: a.initial_only,
+            });
+        }
+    }
+    // Full lines become table slides; partial sets of directions become walkers.
+    let mut full = |dirs: std::ops::Range<usize>, flags: &[bool; 8], quiet: bool| -> bool {
+        let all = dirs.clone().all(|d| flags[d]);
+        if !all {
+            for d in dirs.filter(|&d| flags[d]) {
+                walkers.push(Walker {
+                    dx: unit_dirs[d].0,
+                    dy: unit_dirs[d].1,
+                    max_steps: 0,
+                    quiet,
+                    capture: !quiet,
+                    hop: Hop::None,
+                    initial: false,
+                });
+            }
+        }
+        all
+    };
+    let quiet_orthogonal = full(0..4, &ride_quiet, true);
+    let capture_orthogonal = full(0..4, &ride_capture, false);
+    let quiet_diagonal = full(4..8, &ride_quiet, true);
+    let capture_diagonal = full(4..8, &ride_capture, false);
+    let mut capture_leaps_from = vec![B::EMPTY; n];
+    for (from, targets) in capture_leaps.iter().enumerate() {
+        for t in targets.squares() {
+            capture_leaps_from[t] |= B::from_square(from);
+        }
+    }
+    let mut special_index = Vec::with_capacity(n);
+    let mut specials = Vec::new();
+    for list in special_lists {
+        let start = specials.len() as u32;
+        specials.extend(list);
+        special_index.push((start, specials.len() as u32));
+    }
+    let initial_zone =
+        initial_ranks
+            .iter()
+            .filter(|&&r| r < geo.ranks())
+            .fold(B::EMPTY, |b, &r| {
+                let rank = if color == WHITE {
+                    r
+                } else {
+                    geo.ranks() - 1 - r
+                };
+                b | tables.ranks[rank]
+            });
+    KindMoves {
+        quiet_leaps,
+        capture_leaps,
+        capture_leaps_from,
+        quiet_orthogonal,
+        capture_orthogonal,
+        quiet_diagonal,
+        capture_diagonal,
+        special_index,
+        specials,
+        walkers,
+        initial_zone,
+    }
+}
+
+impl<B: Bitboard> Rules<B> {
+    pub fn new(variant: Arc<Variant>) -> Result<Rules<B>, RulesError> {
+        let geo = Geometry::new(variant.files, variant.ranks).map_err(|e| RulesError(e.0))?;
+        if geo.squares() > B::CAPACITY {
+            return Err(RulesError(format!(
+                "variant {}: {} squares do not fit this bitboard",
+                variant.name,
+                geo.squares()
+            )));
+        }
+        if variant.pieces.is_empty() || variant.pieces.len() > MAX_KINDS {
+            return Err(RulesError(format!(
+                "variant {}: {} piece kinds (1..{MAX_KINDS} allowed)",
+                variant.name,
+                variant.pieces.len()
+            )));
+        }
+        let tables = Tables::<B>::new(geo);
+        let mut kinds = Vec::new();
+        for p in &variant.pieces {
+            let atoms = betza::parse(&p.betza).map_err(|e| {
+                RulesError(format!("variant {}, piece {}: {e}", variant.name, p.name))
+            })?;
+            let moves =
+                [WHITE, BLACK].map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks));
+            let simple_captures = moves[WHITE].walkers.iter().all(|w| !w.capture)
+                && moves[WHITE].specials.iter().all(|s| !s.capture);
+            let colorbound = atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
+            kinds.push(KindRules {
+                letter: p.letter,
+                royal: p.royal,
+                promotes: p.promotes,
+                en_passant: p.en_passant,
+                minor: p.minor,
+                colorbound,
+                moves,
+                simple_captures,
+            });
+        }
+        let royals: Vec<usize> = (0..kinds.len()).filter(|&k| kinds[k].royal).collect();
+        if royals.len() > 1 {
+            return Err(RulesError(format!(
+                "variant {}: more than one royal kind",
+                variant.name
+            )));
+        }
+        let royal = royals.first().copied();
+        let mask_of = |f: &dyn Fn(&KindRules<B>) -> bool| -> u32 {
+            (0..kinds.len())
+                .filter(|&k| f(&kinds[k]))
+                .fold(0, |m, k| m | 1 << k)
+        };
+        let orthogonal_capturers = mask_of(&|k| k.moves[WHITE].capture_orthogonal);
+        let diagonal_capturers = mask_of(&|k| k.moves[WHITE].capture_diagonal);
+        let leap_capturers = (0..kinds.len())
+            .filter(|&k| kinds[k].moves[WHITE].capture_leaps.iter().any(|b| b.any()))
+            .collect();
+        let complex_capturers: Vec<usize> = (0..kinds.len())
+            .filter(|&k| !kinds[k].simple_captures)
+            .collect();
+        let royal_is_leaper = royal.is_some_and(|k| {
+            let m = &kinds[k].moves[WHITE];
+            !m.quiet_orthogonal
+                && !m.quiet_diagonal
+                && !m.capture_orthogonal
+                && !m.capture_diagonal
+                && m.walkers.is_empty()
+                && m.specials.is_empty()
+        });
+        let pin_aware = royal_is_leaper && complex_capturers.is_empty();
+        let castling = match &variant.castling {
+            None => None,
+            Some(c) => {
+                if royal.is_none() {
+                    return Err(RulesError(format!(
+                        "variant {}: castling needs a royal piece",
+                        variant.name
+                    )));
+                }
+                if c.king_files
+                    .iter()
+                    .chain(&c.rook_files)
+                    .any(|&f| f >= geo.files())
+                {
+                    return Err(RulesError(format!(
+                        "variant {}: castling files off the board",
+                        variant.name
+                    )));
+                }
+                Some(CastlingRules {
+                    king_files: c.king_files,
+                    rook_files: c.rook_files,
+                    rook_kinds: kinds_mask(&variant, &c.rook_letters)?,
+                })
+            }
+        };
+        let promotion = match &variant.promotion {
+            None => None,
+            Some(p) => {
+                let zone = [WHITE, BLACK].map(|c| {
+                    p.ranks
+                        .iter()
+                        .filter(|&&r| r < geo.ranks())
+                        .fold(B::EMPTY, |b, &r| {
+                            let rank = if c == WHITE { r } else { geo.ranks() - 1 - r };
+                            b | tables.ranks[rank]
+                        })
+                });
+                let targets = p
+                    .targets
+                    .iter()
+                    .map(|&l| {
+                        variant.kind_by_letter(l).map(|k| k as u8).ok_or_else(|| {
+                            RulesError(format!("variant {}: no piece '{l}'", variant.name))
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Some(PromotionRules { zone, targets })
+            }
+        };
+        let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
+        Ok(Rules {
+            variant,
+            geo,
+            tables,
+            kinds,
+            royal,
+            orthogonal_capturers,
+            diagonal_capturers,
+            leap_capturers,
+            complex_capturers,
+            pin_aware,
+            castling,
+            promotion,
+            zobrist,
+        })
+    }
+
+    #[inline(always)]
+    pub fn moves(&self, kind: usize, color: Color) -> &KindMoves<B> {
+        &self.kinds[kind].moves[color]
+    }
+}
