@@ -9,4 +9,5 @@ pub mod board;
 pub mod engine;
 pub mod movegen;
 pub mod position;
+pub mod protocol;
 pub mod variant;

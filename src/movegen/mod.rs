@@ -24,6 +24,10 @@ pub trait Sink<B: Bitboard> {
     /// Promotions from `from` to each square of `targets`, one per promotion kind.
     fn promotions(&mut self, from: Square, targets: B, kinds: &[u8]);
     fn push(&mut self, mv: Move);
+    /// Moves of kind `kind` to each square of `targets` from `target - delta`.
+    fn shifted(&mut self, targets: B, delta: isize, kind: MoveKind);
+    /// Promotions to each square of `targets` from `target - delta`.
+    fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]);
 }
 
 /// Counts moves without building them: perft's last ply.
@@ -41,6 +45,14 @@ impl<B: Bitboard> Sink<B> for CountSink {
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, _: isize, _: MoveKind) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, targets: B, _: isize, kinds: &[u8]) {
+        self.0 += targets.count() as u64 * kinds.len() as u64;
     }
 }
 
@@ -62,6 +74,20 @@ impl<B: Bitboard> Sink<B> for MoveList {
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, delta: isize, kind: MoveKind) {
+        for to in targets.squares() {
+            self.push(Move::new((to as isize - delta) as usize, to, kind));
+        }
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]) {
+        for to in targets.squares() {
+            for &k in kinds {
+                self.push(Move::promotion((to as isize - delta) as usize, to, k));
+            }
+        }
     }
 }
 
@@ -209,6 +235,43 @@ impl<B: Bitboard> Position<B> {
             }
             let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
+            let mut pieces = pieces;
+            if let Some(shift) = &m.shift {
+                let free = pieces & !pinned;
+                pieces &= pinned;
+                let zone = match promo {
+                    Some(p) if kind.promotes => p.zone[us],
+                    _ => B::EMPTY,
+                };
+                let mut emit = |t: B, delta: isize| {
+                    let t = t & mask;
+                    let z = t & zone;
+                    sink.shifted(t & !z, delta, MoveKind::Normal);
+                    if z.any() {
+                        sink.shifted_promotions(
+                            z,
+                            delta,
+                            &promo.expect("zone implies promotion").targets,
+                        );
+                    }
+                };
+                for q in &shift.quiet {
+                    emit(q.apply(free) & empty, q.delta);
+                }
+                for c in &shift.capture {
+                    emit(c.apply(free) & enemy, c.delta);
+                }
+                if let Some(d) = &shift.double {
+                    let once = d.apply(free & m.initial_zone) & empty;
+                    let twice = d.apply(once) & empty & mask;
+                    let kind_of_move = if kind.en_passant {
+                        MoveKind::DoubleStep
+                    } else {
+                        MoveKind::Normal
+                    };
+                    sink.shifted(twice, 2 * d.delta, kind_of_move);
+                }
+            }
             for from in pieces.squares() {
                 let mut limit = mask;
                 if let Some(ksq) = king {

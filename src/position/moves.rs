@@ -2,6 +2,8 @@
 //! promotion kind. Castling is stored king-takes-rook (`to` is the rook's square), as in
 //! Chess960 notation, so one encoding serves every castling rule.
 
+use std::mem::MaybeUninit;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum MoveKind {
@@ -73,7 +75,7 @@ impl std::fmt::Debug for Move {
 
 /// A fixed-capacity move list on the stack: no heap allocation per node.
 pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
+    moves: [MaybeUninit<Move>; MoveList::CAPACITY],
     len: usize,
 }
 
@@ -82,8 +84,10 @@ impl MoveList {
 
     #[inline(always)]
     pub fn new() -> MoveList {
+        // No initialisation: a list is created at every node, and only the first `len`
+        // entries are ever read.
         MoveList {
-            moves: [Move::NONE; MoveList::CAPACITY],
+            moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY],
             len: 0,
         }
     }
@@ -94,7 +98,7 @@ impl MoveList {
         // release builds rather than corrupting memory.
         debug_assert!(self.len < Self::CAPACITY);
         if self.len < Self::CAPACITY {
-            self.moves[self.len] = m;
+            self.moves[self.len].write(m);
             self.len += 1;
         }
     }
@@ -111,14 +115,16 @@ impl MoveList {
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: entries below `len` were written by `push` or `retain`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
     }
 
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut w = 0;
         for r in 0..self.len {
-            if keep(self.moves[r]) {
-                self.moves[w] = self.moves[r];
+            let m = self.as_slice()[r];
+            if keep(m) {
+                self.moves[w].write(m);
                 w += 1;
             }
         }

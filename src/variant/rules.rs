@@ -54,6 +54,39 @@ pub struct KindMoves<B> {
     pub walkers: Vec<Walker>,
     /// Squares where `initial` moves are allowed.
     pub initial_zone: B,
+    /// Set-wise form of the same moves, when the kind has only a few single-square
+    /// leaps (pawn-like kinds): whole sets of pieces move by one shift.
+    pub shift: Option<ShiftMoves<B>>,
+}
+
+/// One leap vector as a shift of a whole set: squares in `sources` stay on the board
+/// when moved by `delta` (an index difference).
+#[derive(Clone, Copy, Debug)]
+pub struct Shift<B> {
+    pub delta: isize,
+    pub sources: B,
+}
+
+impl<B: Bitboard> Shift<B> {
+    #[inline(always)]
+    pub fn apply(&self, set: B) -> B {
+        let s = set & self.sources;
+        if self.delta >= 0 {
+            s.shl(self.delta as u32)
+        } else {
+            s.shr((-self.delta) as u32)
+        }
+    }
+}
+
+/// Moves of a pawn-like kind in set-wise form.
+#[derive(Clone, Debug)]
+pub struct ShiftMoves<B> {
+    pub quiet: Vec<Shift<B>>,
+    pub capture: Vec<Shift<B>>,
+    /// An initial double step along the (single) quiet vector, from `initial_zone`,
+    /// through an empty square: the en-passant-making move.
+    pub double: Option<Shift<B>>,
 }
 
 pub struct KindRules<B> {
@@ -281,7 +314,9 @@ fn compile_kind_moves<B: Bitboard>(
                 };
                 b | tables.ranks[rank]
             });
+    let shift = shift_form(tables, atoms, flip, &walkers, ride_quiet, ride_capture);
     KindMoves {
+        shift,
         quiet_leaps,
         capture_leaps,
         capture_leaps_from,
@@ -294,6 +329,71 @@ fn compile_kind_moves<B: Bitboard>(
         walkers,
         initial_zone,
     }
+}
+
+fn shift_of<B: Bitboard>(tables: &Tables<B>, dx: i32, dy: i32) -> Shift<B> {
+    let geo = tables.geo;
+    let sources = (0..geo.squares())
+        .filter(|&sq| geo.offset(sq, dx, dy).is_some())
+        .fold(B::EMPTY, |b, sq| b | B::from_square(sq));
+    Shift {
+        delta: (dy * geo.files() as i32 + dx) as isize,
+        sources,
+    }
+}
+
+/// The set-wise form of a kind whose moves are at most four single leaps plus an
+/// optional initial, lame, quiet double step along its one quiet vector.
+fn shift_form<B: Bitboard>(
+    tables: &Tables<B>,
+    atoms: &[Atom],
+    flip: i32,
+    walkers: &[Walker],
+    ride_quiet: [bool; 8],
+    ride_capture: [bool; 8],
+) -> Option<ShiftMoves<B>> {
+    if !walkers.is_empty() || ride_quiet.iter().chain(&ride_capture).any(|&r| r) || atoms.len() > 4
+    {
+        return None;
+    }
+    let mut quiet = Vec::new();
+    let mut capture = Vec::new();
+    let mut double = None;
+    let plain: Vec<&Atom> = atoms.iter().filter(|a| !a.initial_only).collect();
+    for a in &plain {
+        if a.max_steps != 1 || a.hop != Hop::None || !a.lame_path().is_empty() {
+            return None;
+        }
+        let (dx, dy) = (a.dx as i32, a.dy as i32 * flip);
+        if a.can_move {
+            quiet.push(shift_of(tables, dx, dy));
+        }
+        if a.can_capture {
+            capture.push(shift_of(tables, dx, dy));
+        }
+    }
+    for a in atoms.iter().filter(|a| a.initial_only) {
+        let single = plain
+            .iter()
+            .find(|p| p.can_move && !p.can_capture && p.dx * 2 == a.dx && p.dy * 2 == a.dy);
+        let is_double = a.max_steps == 1
+            && a.hop == Hop::None
+            && a.can_move
+            && !a.can_capture
+            && a.lame_path() == vec![(a.dx / 2, a.dy / 2)]
+            && single.is_some()
+            && double.is_none();
+        if !is_double {
+            return None;
+        }
+        let s = single.unwrap();
+        double = Some(shift_of(tables, s.dx as i32, s.dy as i32 * flip));
+    }
+    Some(ShiftMoves {
+        quiet,
+        capture,
+        double,
+    })
 }
 
 impl<B: Bitboard> Rules<B> {

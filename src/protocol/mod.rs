@@ -1,0 +1,3 @@
+//! Text protocols in front of the engine.
+
+pub mod uci;
