@@ -1,0 +1,63 @@
+//! Readers for the data files under `engine-tests/`.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("engine-tests")
+}
+
+/// One line of a `.perft` file: `FEN ;D1 n ;D2 n ...`.
+pub struct PerftCase {
+    pub line: usize,
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+pub fn read_perft_file(name: &str) -> Vec<PerftCase> {
+    let path = data_dir().join("perft").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap().trim().to_string();
+        let counts = parts
+            .map(|p| {
+                let p = p.trim();
+                let (d, n) = p
+                    .strip_prefix('D')
+                    .and_then(|r| r.split_once(' '))
+                    .unwrap_or_else(|| panic!("{name}:{}: bad field '{p}'", i + 1));
+                (d.parse().unwrap(), n.trim().parse().unwrap())
+            })
+            .collect();
+        cases.push(PerftCase {
+            line: i + 1,
+            fen,
+            counts,
+        });
+    }
+    cases
+}
+
+/// Every FEN of every perft file, with the variant its file is named after.
+pub fn all_perft_fens() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(data_dir().join("perft"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".perft"))
+        .collect();
+    files.sort();
+    for f in files {
+        let variant = f.trim_end_matches(".perft").to_string();
+        for c in read_perft_file(&f) {
+            out.push((variant.clone(), c.fen));
+        }
+    }
+    out
+}

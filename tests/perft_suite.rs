@@ -1,0 +1,56 @@
+//! The data-driven perft suites: every position of `engine-tests/perft/<variant>.perft`
+//! at every listed depth whose count fits the node budget. Counts come from Stockfish
+//! and Fairy-Stockfish (see `engine-tests/perft/README.md`).
+
+mod common;
+
+use protean::engine::Game;
+
+/// Largest count checked per position in CI; deeper counts are for `scripts/`.
+const NODE_BUDGET: u64 = 3_000_000;
+
+fn run_suite(variant: &str) {
+    let cases = common::read_perft_file(&format!("{variant}.perft"));
+    assert!(!cases.is_empty(), "no positions for {variant}");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in &cases {
+        let mut game = Game::by_name(variant, Some(&case.fen))
+            .unwrap_or_else(|e| panic!("{variant}.perft:{}: {e}", case.line));
+        for &(depth, expected) in &case.counts {
+            if expected > NODE_BUDGET && depth > 1 {
+                continue;
+            }
+            let got = game.perft(depth);
+            checked += 1;
+            if got != expected {
+                failures.push(format!(
+                    "{variant}.perft:{} depth {depth}: expected {expected}, got {got}  ({})",
+                    case.line, case.fen
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} perft mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked >= cases.len(), "{variant}: too few counts checked");
+}
+
+#[test]
+fn chess() {
+    run_suite("chess");
+}
+
+#[test]
+fn fischerandom() {
+    run_suite("fischerandom");
+}
+
+#[test]
+fn nocastle() {
+    run_suite("nocastle");
+}
