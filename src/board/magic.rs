@@ -232,6 +232,11 @@ fn try_magics(
         } else {
             xorshift(rng) & xorshift(rng) & xorshift(rng)
         };
+        // Cheap pre-filter (as Stockfish does): a usable magic spreads the mask over
+        // the top index bits; most random candidates fail this without a table pass.
+        if bits >= 8 && (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
         let mut ok = true;
         for (occ, att) in occupancies.iter().zip(attacks) {
             let idx = (occ.wrapping_mul(magic) >> shift) as usize;

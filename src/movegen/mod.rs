@@ -169,39 +169,36 @@ pub fn complex_captures<B: Bitboard>(
 }
 
 impl<B: Bitboard> Position<B> {
-    /// Destinations of one piece, except its special leaps; `mask` limits them.
+    /// Destinations of one piece, except its special leaps. `filters[code]` is the set
+    /// of squares a move of that code may end on: 1 quiet (empty), 2 capture (enemy),
+    /// 3 both.
     #[inline(always)]
-    fn piece_targets(&self, m: &KindMoves<B>, from: Square, occ: B, empty: B, enemy: B) -> B {
+    fn piece_targets(&self, m: &KindMoves<B>, from: Square, occ: B, filters: &[B; 4]) -> B {
         let tables = &self.rules.tables;
-        let mut t = (m.quiet_leaps[from] & empty) | (m.capture_leaps[from] & enemy);
-        if m.quiet_orthogonal || m.capture_orthogonal {
-            let a = tables.orthogonal(from, occ);
-            if m.quiet_orthogonal {
-                t |= a & empty;
-            }
-            if m.capture_orthogonal {
-                t |= a & enemy;
-            }
+        let mut t = match m.leap_code {
+            0 => B::EMPTY,
+            // Same squares for moves and captures (knight, king): one table.
+            3 => m.quiet_leaps[from] & filters[3],
+            _ => (m.quiet_leaps[from] & filters[1]) | (m.capture_leaps[from] & filters[2]),
+        };
+        if m.orthogonal_code != 0 {
+            t |= tables.orthogonal(from, occ) & filters[m.orthogonal_code as usize];
         }
-        if m.quiet_diagonal || m.capture_diagonal {
-            let a = tables.diagonal(from, occ);
-            if m.quiet_diagonal {
-                t |= a & empty;
-            }
-            if m.capture_diagonal {
-                t |= a & enemy;
-            }
+        if m.diagonal_code != 0 {
+            t |= tables.diagonal(from, occ) & filters[m.diagonal_code as usize];
         }
-        for w in &m.walkers {
-            if w.initial && !m.initial_zone.has(from) {
-                continue;
-            }
-            let (quiet, hits) = walk(&self.rules, w, from, occ);
-            if w.quiet {
-                t |= quiet;
-            }
-            if w.capture {
-                t |= hits & enemy;
+        if !m.walkers.is_empty() {
+            for w in &m.walkers {
+                if w.initial && !m.initial_zone.has(from) {
+                    continue;
+                }
+                let (quiet, hits) = walk(&self.rules, w, from, occ);
+                if w.quiet {
+                    t |= quiet;
+                }
+                if w.capture {
+                    t |= hits & filters[2];
+                }
             }
         }
         t
@@ -225,6 +222,7 @@ impl<B: Bitboard> Position<B> {
         let empty = !occ & rules.tables.board;
         let enemy = self.by_color[us ^ 1];
         let promo = rules.promotion.as_ref();
+        let filters = [B::EMPTY, empty, enemy, empty | enemy];
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;
@@ -279,7 +277,7 @@ impl<B: Bitboard> Position<B> {
                         limit &= rules.tables.line(ksq, from);
                     }
                 }
-                let mut t = self.piece_targets(m, from, occ, empty, enemy);
+                let mut t = self.piece_targets(m, from, occ, &filters);
                 if has_specials {
                     let (start, end) = m.special_index[from];
                     let in_zone = m.initial_zone.has(from);
@@ -399,7 +397,8 @@ impl<B: Bitboard> Position<B> {
         let occ = self.occupied();
         let own = self.by_color[us];
         let enemy = self.by_color[them];
-        let checkers = self.attackers(ksq, them, occ);
+        let their_sliders = self.sliders(them);
+        let checkers = self.attackers_with(ksq, them, occ, &their_sliders);
         // The king: every destination tested with the king off the board, so sliders
         // see through the square it leaves.
         let km = &rules.kinds[royal].moves[us];
@@ -408,7 +407,7 @@ impl<B: Bitboard> Position<B> {
         let without_king = occ ^ B::from_square(ksq);
         let mut king_targets = B::EMPTY;
         for t in candidates.squares() {
-            if self.attackers(t, them, without_king).is_empty() {
+            if self.attackers_with(t, them, without_king, &their_sliders).is_empty() {
                 king_targets |= B::from_square(t);
             }
         }
@@ -421,10 +420,8 @@ impl<B: Bitboard> Position<B> {
         } else {
             rules.tables.board
         };
-        let snipers = ((rules.tables.orthogonal(ksq, enemy)
-            & self.kinds_set(rules.orthogonal_capturers))
-            | (rules.tables.diagonal(ksq, enemy) & self.kinds_set(rules.diagonal_capturers)))
-            & enemy;
+        let snipers = (rules.tables.orthogonal(ksq, enemy) & their_sliders.orthogonal)
+            | (rules.tables.diagonal(ksq, enemy) & their_sliders.diagonal);
         let mut pinned = B::EMPTY;
         for s in snipers.squares() {
             let between = rules.tables.between(ksq, s) & occ;

@@ -33,6 +33,12 @@ pub fn color_of(p: PieceCode) -> Color {
     (p as usize - 1) / MAX_KINDS
 }
 
+/// One side's full-line sliders (orthogonal and diagonal capturers).
+pub(crate) struct Sliders<B> {
+    pub orthogonal: B,
+    pub diagonal: B,
+}
+
 /// What `unmake` needs to restore.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -228,7 +234,12 @@ impl<B: Bitboard> Position<B> {
     /// The square of the piece captured by an en-passant capture landing on `ep`.
     #[inline(always)]
     pub(crate) fn ep_victim(&self, ep: Square, capturer: Color) -> Option<Square> {
-        self.rules.geo.offset(ep, 0, -Self::forward(capturer))
+        let files = self.rules.geo.files();
+        if capturer == WHITE {
+            ep.checked_sub(files)
+        } else {
+            Some(ep + files).filter(|&v| v < self.rules.geo.squares())
+        }
     }
 
     /// Where king and rook end up for a castling move (king square, rook square).
@@ -315,13 +326,11 @@ impl<B: Bitboard> Position<B> {
     /// when an enemy piece could capture there (as Stockfish and Fairy-Stockfish do, so
     /// equal positions get equal keys and FENs).
     fn set_ep_after_double_step(&mut self, from: Square, to: Square, us: Color) {
-        let geo = self.rules.geo;
-        let (ff, fr) = (geo.file_of(from) as i32, geo.rank_of(from) as i32);
-        let (tf, tr) = (geo.file_of(to) as i32, geo.rank_of(to) as i32);
-        if ff != tf || (tr - fr).abs() != 2 {
+        // Two ranks straight ahead: the passed square is midway in index order.
+        if from.abs_diff(to) != 2 * self.rules.geo.files() {
             return;
         }
-        let passed = geo.square(ff as usize, ((fr + tr) / 2) as usize);
+        let passed = (from + to) / 2;
         let them = us ^ 1;
         let capturers = self
             .rules
@@ -389,25 +398,35 @@ impl<B: Bitboard> Position<B> {
     /// Squares of `color`'s pieces that capture on `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn attackers(&self, sq: Square, color: Color, occ: B) -> B {
+        self.attackers_with(sq, color, occ, &self.sliders(color))
+    }
+
+    /// `color`'s full-line sliders, gathered once for several attack queries.
+    #[inline(always)]
+    pub(crate) fn sliders(&self, color: Color) -> Sliders<B> {
+        let rules = &*self.rules;
+        let their = self.by_color[color];
+        Sliders {
+            orthogonal: self.kinds_set(rules.orthogonal_capturers) & their,
+            diagonal: self.kinds_set(rules.diagonal_capturers) & their,
+        }
+    }
+
+    /// As [`Position::attackers`], with the attacker's sliders already gathered.
+    #[inline(always)]
+    pub(crate) fn attackers_with(&self, sq: Square, color: Color, occ: B, sliders: &Sliders<B>) -> B {
         let rules = &*self.rules;
         let mut att = B::EMPTY;
         for &k in &rules.leap_capturers {
             att |= rules.kinds[k].moves[color].capture_leaps_from[sq] & self.by_kind[k];
         }
-        let their = self.by_color[color];
-        if rules.orthogonal_capturers != 0 {
-            let sliders = self.kinds_set(rules.orthogonal_capturers) & their;
-            if sliders.any() {
-                att |= rules.tables.orthogonal(sq, occ) & sliders;
-            }
+        att &= self.by_color[color];
+        if sliders.orthogonal.any() {
+            att |= rules.tables.orthogonal(sq, occ) & sliders.orthogonal;
         }
-        if rules.diagonal_capturers != 0 {
-            let sliders = self.kinds_set(rules.diagonal_capturers) & their;
-            if sliders.any() {
-                att |= rules.tables.diagonal(sq, occ) & sliders;
-            }
+        if sliders.diagonal.any() {
+            att |= rules.tables.diagonal(sq, occ) & sliders.diagonal;
         }
-        att &= their;
         for &k in &rules.complex_capturers {
             for from in self.pieces_of(k, color).squares() {
                 if crate::movegen::complex_captures(self, k, color, from, occ).has(sq) {

@@ -48,6 +48,12 @@ pub struct KindMoves<B> {
     pub capture_orthogonal: bool,
     pub quiet_diagonal: bool,
     pub capture_diagonal: bool,
+    /// The same facts as codes for the generator's hot loop: 0 none, 1 quiet moves
+    /// only, 2 captures only, 3 both. `leap_code` 3 also means the quiet and capture
+    /// leap tables are identical.
+    pub leap_code: u8,
+    pub orthogonal_code: u8,
+    pub diagonal_code: u8,
     /// Per square, the index range into `specials`.
     pub special_index: Vec<(u32, u32)>,
     pub specials: Vec<SpecialLeap<B>>,
@@ -315,7 +321,21 @@ fn compile_kind_moves<B: Bitboard>(
                 b | tables.ranks[rank]
             });
     let shift = shift_form(tables, atoms, flip, &walkers, ride_quiet, ride_capture);
+    let code = |quiet: bool, capture: bool| u8::from(quiet) | u8::from(capture) << 1;
+    let has_quiet_leaps = quiet_leaps.iter().any(|b| b.any());
+    let has_capture_leaps = capture_leaps.iter().any(|b| b.any());
+    let leap_code = if quiet_leaps == capture_leaps && has_quiet_leaps {
+        3
+    } else if has_quiet_leaps || has_capture_leaps {
+        // Mixed tables: the generator reads both.
+        1
+    } else {
+        0
+    };
     KindMoves {
+        leap_code,
+        orthogonal_code: code(quiet_orthogonal, capture_orthogonal),
+        diagonal_code: code(quiet_diagonal, capture_diagonal),
         shift,
         quiet_leaps,
         capture_leaps,
