@@ -407,7 +407,10 @@ impl<B: Bitboard> Position<B> {
         let without_king = occ ^ B::from_square(ksq);
         let mut king_targets = B::EMPTY;
         for t in candidates.squares() {
-            if self.attackers_with(t, them, without_king, &their_sliders).is_empty() {
+            if self
+                .attackers_with(t, them, without_king, &their_sliders)
+                .is_empty()
+            {
                 king_targets |= B::from_square(t);
             }
         }

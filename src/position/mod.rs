@@ -414,7 +414,13 @@ impl<B: Bitboard> Position<B> {
 
     /// As [`Position::attackers`], with the attacker's sliders already gathered.
     #[inline(always)]
-    pub(crate) fn attackers_with(&self, sq: Square, color: Color, occ: B, sliders: &Sliders<B>) -> B {
+    pub(crate) fn attackers_with(
+        &self,
+        sq: Square,
+        color: Color,
+        occ: B,
+        sliders: &Sliders<B>,
+    ) -> B {
         let rules = &*self.rules;
         let mut att = B::EMPTY;
         for &k in &rules.leap_capturers {
