@@ -40,10 +40,9 @@ impl<B: Bitboard> Tables<B> {
         let mut between = vec![B::EMPTY; n * n];
         let mut line = vec![B::EMPTY; n * n];
         for a in 0..n {
-            for d in 0..8 {
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
                 let opposite = (d + 2) % 4 + if d >= 4 { 4 } else { 0 };
                 let full = rays.rays[d][a] | rays.rays[opposite][a] | B::from_square(a);
-                let (dx, dy) = DIRECTIONS[d];
                 let mut gap = B::EMPTY;
                 let mut cur = a;
                 while let Some(b) = geo.offset(cur, dx, dy) {

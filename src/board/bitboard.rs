@@ -160,14 +160,14 @@ impl Debug for Wide {
 }
 
 macro_rules! wide_binop {
-    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt, $assign_op:tt) => {
         impl $trait for Wide {
             type Output = Wide;
             #[inline(always)]
             fn $method(self, rhs: Wide) -> Wide {
                 let mut out = self.0;
                 for (o, r) in out.iter_mut().zip(rhs.0) {
-                    *o = *o $op r;
+                    *o $assign_op r;
                 }
                 Wide(out)
             }
@@ -176,16 +176,16 @@ macro_rules! wide_binop {
             #[inline(always)]
             fn $assign_method(&mut self, rhs: Wide) {
                 for (o, r) in self.0.iter_mut().zip(rhs.0) {
-                    *o = *o $op r;
+                    *o $assign_op r;
                 }
             }
         }
     };
 }
 
-wide_binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-wide_binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-wide_binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+wide_binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &, &=);
+wide_binop!(BitOr, bitor, BitOrAssign, bitor_assign, |, |=);
+wide_binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^, ^=);
 
 impl Not for Wide {
     type Output = Wide;

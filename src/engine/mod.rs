@@ -10,9 +10,12 @@ use crate::variant::{chess960, find_variant, Setup, Variant};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// Compiled rules by variant name, for one bitboard type.
+type RulesCache<B> = OnceLock<Mutex<HashMap<String, Arc<Rules<B>>>>>;
+
 /// Compiled rules are built once per variant and bitboard type, then shared.
 fn cached_rules<B: Bitboard>(
-    cache: &'static OnceLock<Mutex<HashMap<String, Arc<Rules<B>>>>>,
+    cache: &'static RulesCache<B>,
     variant: &Arc<Variant>,
 ) -> Result<Arc<Rules<B>>, String> {
     let map = cache.get_or_init(|| Mutex::new(HashMap::new()));
@@ -27,16 +30,17 @@ fn cached_rules<B: Bitboard>(
     Ok(rules)
 }
 
-static SMALL: OnceLock<Mutex<HashMap<String, Arc<Rules<u64>>>>> = OnceLock::new();
-static MEDIUM: OnceLock<Mutex<HashMap<String, Arc<Rules<u128>>>>> = OnceLock::new();
-static LARGE: OnceLock<Mutex<HashMap<String, Arc<Rules<Wide>>>>> = OnceLock::new();
+static SMALL: RulesCache<u64> = OnceLock::new();
+static MEDIUM: RulesCache<u128> = OnceLock::new();
+static LARGE: RulesCache<Wide> = OnceLock::new();
 
 /// A position on the smallest bitboard type that holds the variant's board.
 #[derive(Clone)]
 pub enum Game {
     Small(Position<u64>),
     Medium(Position<u128>),
-    Large(Position<Wide>),
+    /// Boxed: a wide position is several times the size of the others.
+    Large(Box<Position<Wide>>),
 }
 
 /// Runs the same code on whichever instance the game holds.
@@ -61,7 +65,8 @@ impl Game {
         } else if squares <= 128 {
             Game::Medium(Position::from_fen(cached_rules(&MEDIUM, variant)?, fen).map_err(fen_err)?)
         } else {
-            Game::Large(Position::from_fen(cached_rules(&LARGE, variant)?, fen).map_err(fen_err)?)
+            let pos = Position::from_fen(cached_rules(&LARGE, variant)?, fen).map_err(fen_err)?;
+            Game::Large(Box::new(pos))
         })
     }
 

@@ -257,8 +257,9 @@ fn compile_kind_moves<B: Bitboard>(
                     });
                 }
             }
-        } else if a.max_steps == 0 && a.hop == Hop::None && !a.initial_only && unit.is_some() {
-            let d = unit.unwrap();
+        } else if let Some(d) =
+            unit.filter(|_| a.max_steps == 0 && a.hop == Hop::None && !a.initial_only)
+        {
             ride_quiet[d] |= a.can_move;
             ride_capture[d] |= a.can_capture;
         } else {
