@@ -4,7 +4,7 @@
 
 use crate::board::{Bitboard, Wide};
 use crate::movegen::perft;
-use crate::position::{FenError, Position};
+use crate::position::{FenError, Outcome, Position};
 use crate::variant::rules::Rules;
 use crate::variant::{chess960, find_variant, Setup, Variant};
 use std::collections::HashMap;
@@ -103,6 +103,11 @@ impl Game {
 
     pub fn legal_moves_uci(&self) -> Vec<String> {
         with_position!(self, p => p.legal_moves().as_slice().iter().map(|&m| p.move_to_uci(m)).collect())
+    }
+
+    /// The game's end under the variant's rules, if it has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_position!(self, p => p.outcome())
     }
 
     pub fn perft(&mut self, depth: u32) -> u64 {

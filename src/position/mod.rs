@@ -4,9 +4,11 @@
 pub mod fen;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
 
 pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList};
+pub use outcome::{EndReason, GameResult, Outcome};
 
 use crate::board::{Bitboard, Square};
 use crate::variant::rules::{Rules, MAX_KINDS};

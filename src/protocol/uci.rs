@@ -71,6 +71,9 @@ impl<W: Write> Uci<W> {
                 let fen = self.game.fen();
                 self.say(&format!("Fen: {fen}"));
                 self.say(&format!("Key: {:016X}", self.game.key()));
+                if let Some(outcome) = self.game.outcome() {
+                    self.say(&format!("Result: {outcome}"));
+                }
             }
             "stop" | "ponderhit" => {}
             "quit" => return Flow::Quit,

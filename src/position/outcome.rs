@@ -1,0 +1,133 @@
+//! The end of a game, decided in one place from the variant's rules: checkmate,
+//! stalemate (draw, win or loss by the variant's data), the n-move rule, n-fold
+//! repetition and insufficient material.
+
+use super::Position;
+use crate::board::Bitboard;
+use crate::variant::{Color, StalemateResult, BLACK, WHITE};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(Color),
+    Draw,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    MoveRule,
+    Repetition,
+    InsufficientMaterial,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// PGN-style score: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.result {
+            GameResult::Win(WHITE) => "1-0",
+            GameResult::Win(_) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |c: Color| if c == WHITE { "White" } else { "Black" };
+        let text = match (self.reason, self.result) {
+            (EndReason::Checkmate, GameResult::Win(c)) => format!("{} mates", side(c)),
+            (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", side(c)),
+            (EndReason::Stalemate, _) => "Stalemate".to_string(),
+            (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
+            (EndReason::Repetition, _) => "Draw by repetition".to_string(),
+            (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".to_string(),
+            (reason, result) => format!("{reason:?} {result:?}"),
+        };
+        write!(f, "{} {{{}}}", self.score(), text)
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    /// The game's end in this position, if it has ended. A mate or stalemate on the
+    /// move that also completes the move rule counts as mate or stalemate.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let us = self.side;
+        let draws = &self.rules.variant.draws;
+        if self.legal_moves().is_empty() {
+            let end = |result, reason| Some(Outcome { result, reason });
+            if self.in_check() {
+                return end(GameResult::Win(us ^ 1), EndReason::Checkmate);
+            }
+            let result = match draws.stalemate {
+                StalemateResult::Draw => GameResult::Draw,
+                StalemateResult::Win => GameResult::Win(us),
+                StalemateResult::Loss => GameResult::Win(us ^ 1),
+            };
+            return end(result, EndReason::Stalemate);
+        }
+        let draw = |reason| {
+            Some(Outcome {
+                result: GameResult::Draw,
+                reason,
+            })
+        };
+        if draws.move_rule_plies > 0 && self.halfmove >= draws.move_rule_plies {
+            return draw(EndReason::MoveRule);
+        }
+        if draws.repetition > 1 && self.repetitions() + 1 >= draws.repetition as usize {
+            return draw(EndReason::Repetition);
+        }
+        if draws.insufficient_material && self.insufficient_material() {
+            return draw(EndReason::InsufficientMaterial);
+        }
+        None
+    }
+
+    /// How many earlier positions of this game (since the last irreversible move)
+    /// equal the current one.
+    pub fn repetitions(&self) -> usize {
+        // Same side to move: every second earlier position.
+        self.previous_keys()
+            .skip(1)
+            .step_by(2)
+            .filter(|&k| k == self.key)
+            .count()
+    }
+
+    /// Neither side can ever mate (the FIDE dead positions the rule covers): no piece
+    /// but royals and at most one minor piece, or only minor pieces that all move on one
+    /// square colour and stand on the same colour.
+    pub fn insufficient_material(&self) -> bool {
+        let rules = &*self.rules;
+        let geo = rules.geo;
+        let mut others = 0;
+        let mut colors = [false; 2];
+        let mut all_colorbound = true;
+        for (k, kind) in rules.kinds.iter().enumerate() {
+            if kind.royal {
+                continue;
+            }
+            let pieces = self.by_kind[k] & (self.by_color[WHITE] | self.by_color[BLACK]);
+            if pieces.is_empty() {
+                continue;
+            }
+            if !kind.minor {
+                return false;
+            }
+            all_colorbound &= kind.colorbound;
+            for sq in pieces.squares() {
+                others += 1;
+                colors[(geo.file_of(sq) + geo.rank_of(sq)) % 2] = true;
+            }
+        }
+        others <= 1 || (all_colorbound && !(colors[0] && colors[1]))
+    }
+}
