@@ -314,3 +314,26 @@ fn seeded_chess960_setups_are_reproducible() {
     assert!(start_fen(&v, Some(960), None).is_err());
     assert!(start_fen(&find_variant("chess").unwrap(), Some(3), None).is_err());
 }
+
+#[test]
+fn null_move_round_trip() {
+    use protean::position::Position;
+    use protean::variant::rules::Rules;
+    use std::sync::Arc;
+    let rules = Arc::new(Rules::<u64>::new(find_variant("chess").unwrap()).unwrap());
+    let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    let mut pos = Position::from_fen(rules.clone(), fen).unwrap();
+    pos.make_null_move();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3"
+    );
+    assert_eq!(pos.key(), pos.compute_key());
+    pos.unmake_null_move();
+    assert_eq!(pos.to_fen(), fen);
+    assert_eq!(pos.key(), pos.compute_key());
+    let ep = pos.parse_uci_move("e5f6").unwrap();
+    assert!(pos.is_capture(ep));
+    assert_eq!(pos.piece_char(pos.captured_piece(ep)), 'p');
+    assert!(!pos.is_capture(pos.parse_uci_move("g1f3").unwrap()));
+}

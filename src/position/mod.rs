@@ -386,6 +386,59 @@ impl<B: Bitboard> Position<B> {
         self.key = undo.key;
     }
 
+    /// Passes the turn (for null-move pruning): only the side, the key and the
+    /// en-passant square change. Undone by `unmake_null_move`.
+    pub fn make_null_move(&mut self) {
+        self.history.push(Undo {
+            mv: Move::NONE,
+            moved: NO_PIECE,
+            captured: NO_PIECE,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            key: self.key,
+        });
+        self.key ^= self.ep_key(self.ep);
+        self.ep = NO_SQUARE;
+        self.halfmove += 1;
+        self.side ^= 1;
+        self.key ^= self.rules.zobrist.side;
+    }
+
+    pub fn unmake_null_move(&mut self) {
+        let undo = self
+            .history
+            .pop()
+            .expect("unmake_null_move without a null move");
+        debug_assert_eq!(undo.mv, Move::NONE);
+        self.side ^= 1;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+    }
+
+    /// Whether a legal move of this position captures something.
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle => false,
+            _ => self.board[mv.to()] != NO_PIECE,
+        }
+    }
+
+    /// The piece a legal move captures (`NO_PIECE` if none).
+    #[inline]
+    pub fn captured_piece(&self, mv: Move) -> PieceCode {
+        match mv.kind() {
+            MoveKind::EnPassant => self
+                .ep_victim(mv.to(), self.side)
+                .map_or(NO_PIECE, |v| self.board[v]),
+            MoveKind::Castle => NO_PIECE,
+            _ => self.board[mv.to()],
+        }
+    }
+
     /// The last move made, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.history.last().map(|u| u.mv)
