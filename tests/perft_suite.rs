@@ -47,17 +47,32 @@ fn run_suite(variant: &str) {
     assert!(checked >= cases.len(), "{variant}: too few counts checked");
 }
 
-#[test]
-fn chess() {
-    run_suite("chess");
+/// One test per suite file, named after its variant.
+macro_rules! suites {
+    ($($test:ident => $variant:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                run_suite($variant);
+            }
+        )*
+
+        /// Every `.perft` file has a test above: none is silently skipped.
+        #[test]
+        fn every_suite_file_is_run() {
+            let known = [$($variant),*];
+            for entry in std::fs::read_dir(common::data_dir().join("perft")).unwrap() {
+                let name = entry.unwrap().file_name().into_string().unwrap();
+                if let Some(variant) = name.strip_suffix(".perft") {
+                    assert!(known.contains(&variant), "{name} has no test in perft_suite.rs");
+                }
+            }
+        }
+    };
 }
 
-#[test]
-fn fischerandom() {
-    run_suite("fischerandom");
-}
-
-#[test]
-fn nocastle() {
-    run_suite("nocastle");
+suites! {
+    chess => "chess",
+    fischerandom => "fischerandom",
+    nocastle => "nocastle",
 }

@@ -357,9 +357,8 @@ impl<B: Bitboard> Position<B> {
         if rights == 0 {
             return;
         }
-        let Some(ksq) = self.royal_square(us) else {
-            return;
-        };
+        let ksq = self.castle_kings[us] as Square;
+        let check_attacks = self.rules.castling.as_ref().is_some_and(|c| c.king_royal);
         let tables = &self.rules.tables;
         let occ = self.occupied();
         for side in 0..2 {
@@ -374,9 +373,10 @@ impl<B: Bitboard> Position<B> {
             if ((king_path | rook_path) & rest).any() {
                 continue;
             }
-            let attacked = (king_path | B::from_square(ksq))
-                .squares()
-                .any(|s| self.attackers(s, us ^ 1, rest).any());
+            let attacked = check_attacks
+                && (king_path | B::from_square(ksq))
+                    .squares()
+                    .any(|s| self.attackers(s, us ^ 1, rest).any());
             if !attacked {
                 sink.push(Move::new(ksq, rook, MoveKind::Castle));
             }
@@ -453,28 +453,50 @@ impl<B: Bitboard> Position<B> {
         !self.royal_attacked(self.side ^ 1)
     }
 
+    /// Whether the game is already over by a rule of the position alone; such a
+    /// position has no legal moves (as in Fairy-Stockfish).
+    #[inline(always)]
+    fn ended(&self) -> bool {
+        self.rules.end.any() && self.variant_end().is_some()
+    }
+
     /// All legal moves.
     pub fn generate_legal(&mut self, list: &mut MoveList) {
+        if self.ended() {
+            return;
+        }
         if self.rules.pin_aware {
             self.gen_pin_aware(list);
-        } else {
-            self.gen_pseudo_legal(list);
-            if self.rules.royal.is_some() {
-                let mut legal = MoveList::new();
-                for &m in list.as_slice() {
-                    self.make_move(m);
-                    if self.mover_is_safe() {
-                        legal.push(m);
-                    }
-                    self.unmake_move();
+            return;
+        }
+        self.gen_pseudo_legal(list);
+        let rules = &*self.rules;
+        let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
+        if check_royal || no_checks {
+            let mut legal = MoveList::new();
+            for &m in list.as_slice() {
+                self.make_move(m);
+                let ok = (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
+                self.unmake_move();
+                if ok {
+                    legal.push(m);
                 }
-                *list = legal;
+            }
+            *list = legal;
+        }
+        if self.rules.mandatory_capture {
+            let this = &*self;
+            if list.as_slice().iter().any(|&m| this.is_capture(m)) {
+                list.retain(|m| this.is_capture(m));
             }
         }
     }
 
     /// The number of legal moves, without building them where the variant allows.
     pub fn count_legal(&mut self) -> u64 {
+        if self.ended() {
+            return 0;
+        }
         if self.rules.pin_aware {
             let mut c = CountSink(0);
             self.gen_pin_aware(&mut c);
@@ -489,7 +511,7 @@ impl<B: Bitboard> Position<B> {
     /// Legal moves of a position that is not to be changed (clones it if needed).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.rules.pin_aware {
+        if self.rules.pin_aware && !self.ended() {
             self.gen_pin_aware(&mut list);
         } else {
             self.clone().generate_legal(&mut list);

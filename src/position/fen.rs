@@ -39,6 +39,14 @@ impl<B: Bitboard> Position<B> {
         pos.check_royals()?;
         pos.parse_castling(fields.next().unwrap_or("-"))?;
         pos.parse_ep(fields.next().unwrap_or("-"))?;
+        let mut fields = fields.peekable();
+        if let Some(limit) = pos.rules.end.check_limit {
+            // Fairy-Stockfish writes the checks each side still needs: `3+3`.
+            if let Some(field) = fields.peek().filter(|f| f.contains('+')) {
+                pos.checks_given = parse_checks(field, limit)?;
+                fields.next();
+            }
+        }
         pos.halfmove = parse_counter(fields.next(), "halfmove clock", 0)?;
         pos.fullmove = parse_counter(fields.next(), "fullmove number", 1)?.max(1);
         if let Some(extra) = fields.next() {
@@ -139,6 +147,7 @@ impl<B: Bitboard> Position<B> {
         let name = &self.rules.variant.pieces[k].name;
         for (c, side) in [(WHITE, "White"), (BLACK, "Black")] {
             match self.pieces_of(k, c).count() {
+                0 if self.rules.royal_optional => {}
                 0 => return err(format!("{side} has no {name}")),
                 1 => {}
                 n => return err(format!("{side} has {n} {name}s")),
@@ -158,18 +167,20 @@ impl<B: Bitboard> Position<B> {
             ));
         };
         let rook_kinds = rules.rook_kinds;
+        let king_kind = rules.king_kind;
         let geo = self.rules.geo;
         for c in field.chars() {
             let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
             let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
-            let king = match self.royal_square(color) {
-                Some(k) if geo.rank_of(k) == rank => k,
-                _ => {
-                    return err(format!(
-                        "castling right '{c}' but the king is not on its first rank"
-                    ))
-                }
-            };
+            // The castling king: the one piece of its kind on the first rank.
+            let on_rank = self.pieces_of(king_kind, color) & self.rules.tables.ranks[rank];
+            if on_rank.is_empty() || on_rank.more_than_one() {
+                return err(format!(
+                    "castling right '{c}' but the king is not on its first rank"
+                ));
+            }
+            let king = on_rank.lsb();
+            self.castle_kings[color] = king as u16;
             let king_file = geo.file_of(king);
             let is_rook = |file: usize| {
                 let p = self.board[geo.square(file, rank)];
@@ -216,13 +227,15 @@ impl<B: Bitboard> Position<B> {
         // front of it (seen from us) and the square it came from is empty.
         let victim = self.ep_victim(sq, us);
         let origin = geo.offset(sq, 0, Self::forward(us));
-        let expected_rank = if us == WHITE { geo.ranks() - 3 } else { 2 };
-        let valid = geo.rank_of(sq) == expected_rank
-            && self.board[sq] == NO_PIECE
+        // The victim's kind double-steps from `origin`, which must be empty now.
+        let valid = self.board[sq] == NO_PIECE
             && origin.is_some_and(|o| self.board[o] == NO_PIECE)
             && victim.is_some_and(|v| {
                 let p = self.board[v];
-                p != NO_PIECE && color_of(p) == them && self.rules.kinds[kind_of(p)].en_passant
+                p != NO_PIECE && color_of(p) == them && {
+                    let kind = &self.rules.kinds[kind_of(p)];
+                    kind.en_passant && origin.is_some_and(|o| kind.moves[them].initial_zone.has(o))
+                }
             });
         if !valid {
             return err(format!("impossible en-passant square {field}"));
@@ -269,6 +282,10 @@ impl<B: Bitboard> Position<B> {
         match self.en_passant() {
             Some(sq) => out += &geo.square_name(sq),
             None => out.push('-'),
+        }
+        if let Some(limit) = self.rules.end.check_limit {
+            let left = |c: Color| limit.saturating_sub(self.checks_given[c] as u32);
+            out += &format!(" {}+{}", left(WHITE), left(BLACK));
         }
         out += &format!(" {} {}", self.halfmove, self.fullmove);
         out
@@ -328,6 +345,19 @@ impl<B: Bitboard> Position<B> {
             p == NO_PIECE || color_of(p) != color || rook_kinds >> kind_of(p) & 1 == 0
         })
     }
+}
+
+/// `W+B`: the checks White and Black still need, each at most the limit.
+fn parse_checks(field: &str, limit: u32) -> Result<[u8; 2], FenError> {
+    let bad = || {
+        FenError(format!(
+            "check counters '{field}' are not two numbers 0..{limit} as in 3+3"
+        ))
+    };
+    let (w, b) = field.split_once('+').ok_or_else(bad)?;
+    let remaining = |s: &str| s.parse::<u32>().ok().filter(|&n| n <= limit);
+    let (w, b) = (remaining(w).ok_or_else(bad)?, remaining(b).ok_or_else(bad)?);
+    Ok([(limit - w) as u8, (limit - b) as u8])
 }
 
 fn parse_counter(field: Option<&str>, what: &str, default: u32) -> Result<u32, FenError> {

@@ -51,6 +51,7 @@ struct Undo {
     ep: u16,
     halfmove: u32,
     key: u64,
+    checks_given: [u8; 2],
 }
 
 #[derive(Clone)]
@@ -66,6 +67,10 @@ pub struct Position<B: Bitboard> {
     pub(crate) castle_rooks: [u16; 4],
     /// Rights lost when a move starts or ends on a square.
     pub(crate) castle_clear: Vec<u8>,
+    /// The castling king's square per colour (valid while that colour has a right).
+    pub(crate) castle_kings: [u16; 2],
+    /// Checks each side has given (n-check variants).
+    pub(crate) checks_given: [u8; 2],
     pub(crate) ep: u16,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -89,6 +94,8 @@ impl<B: Bitboard> Position<B> {
             castling: 0,
             castle_rooks: [NO_SQUARE; 4],
             castle_clear: vec![0; n],
+            castle_kings: [NO_SQUARE; 2],
+            checks_given: [0; 2],
             ep: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,
@@ -217,6 +224,7 @@ impl<B: Bitboard> Position<B> {
         }
         k ^= self.castling_key(self.castling);
         k ^= self.ep_key(self.ep);
+        k ^= self.checks_key(WHITE) ^ self.checks_key(BLACK);
         if self.side == BLACK {
             k ^= self.rules.zobrist.side;
         }
@@ -272,6 +280,7 @@ impl<B: Bitboard> Position<B> {
             ep: self.ep,
             halfmove: self.halfmove,
             key: self.key,
+            checks_given: self.checks_given,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -321,7 +330,25 @@ impl<B: Bitboard> Position<B> {
         }
         self.side = them;
         self.key ^= self.rules.zobrist.side;
+        if self.rules.end.check_limit.is_some() && self.royal_attacked(them) {
+            self.key ^= self.checks_key(us);
+            self.checks_given[us] = self.checks_given[us].saturating_add(1).min(15);
+            self.key ^= self.checks_key(us);
+        }
         self.history.push(undo);
+    }
+
+    /// Key of `color`'s current check count (0 when the variant counts no checks).
+    fn checks_key(&self, color: Color) -> u64 {
+        if self.rules.end.check_limit.is_none() {
+            return 0;
+        }
+        self.rules.zobrist.checks[color * 16 + self.checks_given[color] as usize]
+    }
+
+    /// Checks each side has given so far (n-check variants).
+    pub fn checks_given(&self) -> [u8; 2] {
+        self.checks_given
     }
 
     /// After a double step, the passed square becomes the en-passant square, but only
@@ -384,6 +411,7 @@ impl<B: Bitboard> Position<B> {
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
+        self.checks_given = undo.checks_given;
     }
 
     /// Passes the turn (for null-move pruning): only the side, the key and the
@@ -397,6 +425,7 @@ impl<B: Bitboard> Position<B> {
             ep: self.ep,
             halfmove: self.halfmove,
             key: self.key,
+            checks_given: self.checks_given,
         });
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;

@@ -20,6 +20,12 @@ pub enum EndReason {
     MoveRule,
     Repetition,
     InsufficientMaterial,
+    /// A side lost every piece of a kind (or all its pieces) that the variant counts.
+    Extinction,
+    /// A piece reached its goal squares (king of the hill, racing kings).
+    Goal,
+    /// The check limit was reached (three-check).
+    CheckLimit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +55,11 @@ impl fmt::Display for Outcome {
             (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
             (EndReason::Repetition, _) => "Draw by repetition".to_string(),
             (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".to_string(),
+            (EndReason::Extinction, GameResult::Win(c)) => {
+                format!("{} wins by extinction", side(c))
+            }
+            (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", side(c)),
+            (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", side(c)),
             (reason, result) => format!("{reason:?} {result:?}"),
         };
         write!(f, "{} {{{}}}", self.score(), text)
@@ -59,6 +70,9 @@ impl<B: Bitboard> Position<B> {
     /// The game's end in this position, if it has ended. A mate or stalemate on the
     /// move that also completes the move rule counts as mate or stalemate.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.variant_end() {
+            return Some(o);
+        }
         let us = self.side;
         let draws = &self.rules.variant.draws;
         if self.legal_moves().is_empty() {
@@ -70,6 +84,14 @@ impl<B: Bitboard> Position<B> {
                 StalemateResult::Draw => GameResult::Draw,
                 StalemateResult::Win => GameResult::Win(us),
                 StalemateResult::Loss => GameResult::Win(us ^ 1),
+                StalemateResult::FewerPieces => {
+                    let (mine, theirs) = (self.by_color[us].count(), self.by_color[us ^ 1].count());
+                    match mine.cmp(&theirs) {
+                        std::cmp::Ordering::Less => GameResult::Win(us),
+                        std::cmp::Ordering::Greater => GameResult::Win(us ^ 1),
+                        std::cmp::Ordering::Equal => GameResult::Draw,
+                    }
+                }
             };
             return end(result, EndReason::Stalemate);
         }
@@ -87,6 +109,53 @@ impl<B: Bitboard> Position<B> {
         }
         if draws.insufficient_material && self.insufficient_material() {
             return draw(EndReason::InsufficientMaterial);
+        }
+        None
+    }
+
+    /// A game end decided by the position alone (extinction, a goal reached, the
+    /// check limit), before any move generation: such a position has no legal moves.
+    pub fn variant_end(&self) -> Option<Outcome> {
+        let end = &self.rules.end;
+        if !end.any() {
+            return None;
+        }
+        let win = |c: Color, reason| {
+            Some(Outcome {
+                result: GameResult::Win(c),
+                reason,
+            })
+        };
+        // The side that just moved first: its achievement came last.
+        let order = [self.side ^ 1, self.side];
+        if let Some((kinds, extinct_side_wins)) = end.extinction {
+            for c in order {
+                let extinct = if kinds == 0 {
+                    self.by_color[c].is_empty()
+                } else {
+                    (0..self.rules.kinds.len())
+                        .filter(|k| kinds >> k & 1 != 0)
+                        .any(|k| self.pieces_of(k, c).is_empty())
+                };
+                if extinct {
+                    let winner = if extinct_side_wins { c } else { c ^ 1 };
+                    return win(winner, EndReason::Extinction);
+                }
+            }
+        }
+        if let Some((kinds, zones)) = &end.goal {
+            for c in order {
+                if (self.kinds_set(*kinds) & self.by_color[c] & zones[c]).any() {
+                    return win(c, EndReason::Goal);
+                }
+            }
+        }
+        if let Some(limit) = end.check_limit {
+            for c in order {
+                if self.checks_given[c] as u32 >= limit {
+                    return win(c, EndReason::CheckLimit);
+                }
+            }
         }
         None
     }

@@ -1,12 +1,15 @@
 //! The registry of built-in variants, each a data definition.
 
-use super::{Castling, DrawRules, PieceKind, Promotion, Setup, StalemateResult, Variant};
+use super::{
+    Castling, DrawRules, EndRules, Extinction, Goal, PieceKind, Promotion, Setup, StalemateResult,
+    Variant,
+};
 use std::sync::{Arc, OnceLock};
 
 /// The orthodox army: pawn, knight, bishop, rook, queen and the royal king.
 pub fn orthodox_pieces() -> Vec<PieceKind> {
     let mut pawn = PieceKind::new("pawn", 'P', "fmWfcFifmnD");
-    pawn.initial_ranks = vec![1];
+    pawn.initial_ranks = [vec![1], vec![1]];
     pawn.en_passant = true;
     pawn.promotes = true;
     let mut knight = PieceKind::new("knight", 'N', "N");
@@ -44,6 +47,7 @@ pub fn chess() -> Variant {
         pieces: orthodox_pieces(),
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
         castling: Some(Castling {
+            king_letter: 'K',
             king_files: [6, 2],
             rook_files: [5, 3],
             rook_letters: vec!['R'],
@@ -55,6 +59,10 @@ pub fn chess() -> Variant {
         draws: orthodox_draws(),
         setup: Setup::Fixed,
         chess960: false,
+        mandatory_capture: false,
+        checks_allowed: true,
+        royal_optional: false,
+        end: EndRules::default(),
     }
 }
 
@@ -80,14 +88,227 @@ pub fn nocastle() -> Variant {
     }
 }
 
+/// Orthodox pieces with a capturable, non-royal king that promotion may create.
+fn pieces_with_common_king() -> Vec<PieceKind> {
+    let mut pieces = orthodox_pieces();
+    for p in &mut pieces {
+        p.royal = false;
+        p.minor = false;
+    }
+    pieces
+}
+
+fn orthodox_promotion_plus(extra: &[char]) -> Option<Promotion> {
+    let mut targets = vec!['Q', 'R', 'B', 'N'];
+    targets.extend_from_slice(extra);
+    Some(Promotion {
+        ranks: vec![7],
+        targets,
+    })
+}
+
+/// Draw rules of games without check: no dead positions by the FIDE material rule.
+fn draws_without_material_rule(stalemate: StalemateResult) -> DrawRules {
+    DrawRules {
+        stalemate,
+        insufficient_material: false,
+        ..orthodox_draws()
+    }
+}
+
+pub fn knightmate() -> Variant {
+    let mut pieces = orthodox_pieces();
+    // The royal piece moves as a knight; the knights' place is taken by commoners
+    // (non-royal kings).
+    pieces.retain(|p| p.letter != 'N');
+    let king = pieces.iter_mut().find(|p| p.letter == 'K').unwrap();
+    king.betza = "N".into();
+    let mut commoner = PieceKind::new("commoner", 'M', "K");
+    commoner.minor = false;
+    pieces.insert(1, commoner);
+    Variant {
+        name: "knightmate".into(),
+        aliases: vec![],
+        description: "The royal piece moves as a knight; commoners replace the knights".into(),
+        pieces,
+        start_fen: "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1".into(),
+        promotion: Some(Promotion {
+            ranks: vec![7],
+            targets: vec!['Q', 'R', 'B', 'M'],
+        }),
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        ..chess()
+    }
+}
+
+pub fn extinction() -> Variant {
+    Variant {
+        name: "extinction".into(),
+        aliases: vec![],
+        description: "No check; losing every piece of any one kind loses".into(),
+        pieces: pieces_with_common_king(),
+        promotion: orthodox_promotion_plus(&['K']),
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec!['K', 'Q', 'R', 'B', 'N', 'P'],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+pub fn antichess() -> Variant {
+    Variant {
+        name: "antichess".into(),
+        aliases: vec![],
+        description: "Captures are compulsory; losing every piece or having no move wins".into(),
+        pieces: pieces_with_common_king(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
+        castling: None,
+        promotion: orthodox_promotion_plus(&['K']),
+        draws: draws_without_material_rule(StalemateResult::Win),
+        mandatory_capture: true,
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec![],
+                extinct_side_wins: true,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+pub fn giveaway() -> Variant {
+    Variant {
+        name: "giveaway".into(),
+        aliases: vec![],
+        description: "Antichess with castling".into(),
+        start_fen: chess().start_fen,
+        castling: chess().castling,
+        ..antichess()
+    }
+}
+
+pub fn suicide() -> Variant {
+    Variant {
+        name: "suicide".into(),
+        aliases: vec![],
+        description: "Antichess (FICS): a stalemated side wins with fewer pieces".into(),
+        draws: draws_without_material_rule(StalemateResult::FewerPieces),
+        ..antichess()
+    }
+}
+
+pub fn horde() -> Variant {
+    let mut pieces = orthodox_pieces();
+    // White's pawns may also double-step from the first rank.
+    pieces[0].initial_ranks = [vec![0, 1], vec![1]];
+    Variant {
+        name: "horde".into(),
+        aliases: vec![],
+        description: "White's 36 pawns against the orthodox army (lichess rules)".into(),
+        pieces,
+        start_fen: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+            .into(),
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        royal_optional: true,
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec![],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+pub fn three_check() -> Variant {
+    Variant {
+        name: "3check".into(),
+        aliases: vec!["threecheck".into()],
+        description: "Giving the third check wins".into(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1".into(),
+        end: EndRules {
+            check_limit: Some(3),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+pub fn kingofthehill() -> Variant {
+    let hill: Vec<String> = ["d4", "e4", "d5", "e5"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    Variant {
+        name: "kingofthehill".into(),
+        aliases: vec!["koth".into()],
+        description: "A king reaching a centre square wins".into(),
+        end: EndRules {
+            goal: Some(Goal {
+                kinds: vec!['K'],
+                squares: [hill.clone(), hill],
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+pub fn grasshopper() -> Variant {
+    let mut pieces = orthodox_pieces();
+    // No pawn double step.
+    pieces[0].initial_ranks = [vec![], vec![]];
+    pieces.insert(5, PieceKind::new("grasshopper", 'G', "gQ"));
+    Variant {
+        name: "grasshopper".into(),
+        aliases: vec![],
+        description: "Grasshoppers jump along queen lines and land just behind the hurdle".into(),
+        pieces,
+        start_fen: "rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1".into(),
+        promotion: orthodox_promotion_plus(&['G']),
+        ..chess()
+    }
+}
+
+pub fn upsidedown() -> Variant {
+    Variant {
+        name: "upsidedown".into(),
+        aliases: vec![],
+        description: "Each army starts on the other side of the board".into(),
+        start_fen: "RNBKQBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbkqbnr w - - 0 1".into(),
+        ..chess()
+    }
+}
+
 /// Every built-in variant, in the order `protean variants` lists them.
 pub fn builtin_variants() -> &'static [Arc<Variant>] {
     static ALL: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
     ALL.get_or_init(|| {
-        [chess(), fischerandom(), nocastle()]
-            .into_iter()
-            .map(Arc::new)
-            .collect()
+        [
+            chess(),
+            fischerandom(),
+            nocastle(),
+            knightmate(),
+            extinction(),
+            antichess(),
+            giveaway(),
+            suicide(),
+            horde(),
+            three_check(),
+            kingofthehill(),
+            grasshopper(),
+            upsidedown(),
+        ]
+        .into_iter()
+        .map(Arc::new)
+        .collect()
     })
 }
 

@@ -26,9 +26,9 @@ pub struct PieceKind {
     /// Checkmating or capturing a royal piece ends the game; a royal piece may not be
     /// left attacked.
     pub royal: bool,
-    /// Relative ranks (0 = the owner's first rank) on which the kind's `i` (initial)
-    /// moves are allowed: a pawn's double step from its second rank.
-    pub initial_ranks: Vec<usize>,
+    /// Per colour, relative ranks (0 = the owner's first rank) on which the kind's `i`
+    /// (initial) moves are allowed: a pawn's double step from its second rank.
+    pub initial_ranks: [Vec<usize>; 2],
     /// The kind's initial lame moves create an en-passant square, and the kind captures
     /// en passant with its capture moves.
     pub en_passant: bool,
@@ -46,7 +46,7 @@ impl PieceKind {
             letter: letter.to_ascii_uppercase(),
             betza: betza.to_string(),
             royal: false,
-            initial_ranks: Vec::new(),
+            initial_ranks: [Vec::new(), Vec::new()],
             en_passant: false,
             promotes: false,
             minor: false,
@@ -58,6 +58,9 @@ impl PieceKind {
 /// for the orthodox array and every Chess960 array (any king and rook files).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
+    /// Letter of the kind that castles as the king (royal or not: Extinction and
+    /// Giveaway castle with a king that can be captured).
+    pub king_letter: char,
     /// Files the king ends on: [king side (toward higher files), queen side].
     pub king_files: [usize; 2],
     /// Files the rook ends on, same order.
@@ -82,6 +85,34 @@ pub enum StalemateResult {
     Win,
     /// The stalemated side loses (Xiangqi).
     Loss,
+    /// The side with fewer pieces wins, equal counts draw (FICS suicide).
+    FewerPieces,
+}
+
+/// Losing every piece of a set of kinds ends the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// Letters of the kinds; empty means all pieces together (a side with no pieces).
+    pub kinds: Vec<char>,
+    /// The extinct side wins (antichess) rather than loses (Extinction chess).
+    pub extinct_side_wins: bool,
+}
+
+/// A piece of these kinds reaching its side's goal squares wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub kinds: Vec<char>,
+    /// Goal squares by name, for White and for Black.
+    pub squares: [Vec<String>; 2],
+}
+
+/// Game ends beyond mate, stalemate and the draw rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EndRules {
+    pub extinction: Option<Extinction>,
+    pub goal: Option<Goal>,
+    /// The side that gives this many checks wins (3 in three-check).
+    pub check_limit: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,6 +154,14 @@ pub struct Variant {
     pub setup: Setup,
     /// Castling is written king-takes-rook in UCI and Shredder-style in FEN by default.
     pub chess960: bool,
+    /// When a capture is possible, only captures are legal (antichess family).
+    pub mandatory_capture: bool,
+    /// Moves that give check are legal (false in Racing Kings).
+    pub checks_allowed: bool,
+    /// A side may have no royal piece (Horde): it then cannot be checked, and the end
+    /// rules decide its fate.
+    pub royal_optional: bool,
+    pub end: EndRules,
 }
 
 impl Variant {

@@ -110,6 +110,9 @@ pub struct KindRules<B> {
 }
 
 pub struct CastlingRules {
+    pub king_kind: usize,
+    /// The castling king is royal: it may not castle out of, through or into check.
+    pub king_royal: bool,
     pub king_files: [usize; 2],
     pub rook_files: [usize; 2],
     /// Bit set of kinds that may castle with the king.
@@ -122,12 +125,30 @@ pub struct PromotionRules<B> {
     pub targets: Vec<u8>,
 }
 
+/// Compiled end rules (see [`crate::variant::EndRules`]).
+pub struct EndRulesCompiled<B> {
+    /// Bit set of kinds (0: all pieces together), and whether the extinct side wins.
+    pub extinction: Option<(u32, bool)>,
+    /// Kinds, and goal squares per colour.
+    pub goal: Option<(u32, [B; 2])>,
+    pub check_limit: Option<u32>,
+}
+
+impl<B> EndRulesCompiled<B> {
+    /// Whether any rule can end the game from the position alone.
+    pub fn any(&self) -> bool {
+        self.extinction.is_some() || self.goal.is_some() || self.check_limit.is_some()
+    }
+}
+
 pub struct Zobrist {
     /// `pieces[piece_code * squares + sq]`.
     pub pieces: Vec<u64>,
     /// `castling[color * squares + rook_square]`.
     pub castling: Vec<u64>,
     pub en_passant: Vec<u64>,
+    /// `checks[color * 16 + n]`: n checks given (n-check variants).
+    pub checks: Vec<u64>,
     pub side: u64,
 }
 
@@ -151,6 +172,10 @@ pub struct Rules<B: Bitboard> {
     pub pin_aware: bool,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
+    pub end: EndRulesCompiled<B>,
+    pub mandatory_capture: bool,
+    pub checks_allowed: bool,
+    pub royal_optional: bool,
     pub zobrist: Zobrist,
 }
 
@@ -194,6 +219,7 @@ impl Zobrist {
             castling: (0..2 * squares).map(|_| split64(&mut seed)).collect(),
             en_passant: (0..files).map(|_| split64(&mut seed)).collect(),
             side: split64(&mut seed),
+            checks: (0..32).map(|_| split64(&mut seed)).collect(),
         }
     }
 }
@@ -202,7 +228,7 @@ fn compile_kind_moves<B: Bitboard>(
     tables: &Tables<B>,
     atoms: &[Atom],
     color: Color,
-    initial_ranks: &[usize],
+    initial_ranks: &[Vec<usize>; 2],
 ) -> KindMoves<B> {
     let geo = tables.geo;
     let n = geo.squares();
@@ -309,18 +335,17 @@ fn compile_kind_moves<B: Bitboard>(
         specials.extend(list);
         special_index.push((start, specials.len() as u32));
     }
-    let initial_zone =
-        initial_ranks
-            .iter()
-            .filter(|&&r| r < geo.ranks())
-            .fold(B::EMPTY, |b, &r| {
-                let rank = if color == WHITE {
-                    r
-                } else {
-                    geo.ranks() - 1 - r
-                };
-                b | tables.ranks[rank]
-            });
+    let initial_zone = initial_ranks[color]
+        .iter()
+        .filter(|&&r| r < geo.ranks())
+        .fold(B::EMPTY, |b, &r| {
+            let rank = if color == WHITE {
+                r
+            } else {
+                geo.ranks() - 1 - r
+            };
+            b | tables.ranks[rank]
+        });
     let shift = shift_form(tables, atoms, flip, &walkers, ride_quiet, ride_capture);
     let code = |quiet: bool, capture: bool| u8::from(quiet) | u8::from(capture) << 1;
     let has_quiet_leaps = quiet_leaps.iter().any(|b| b.any());
@@ -486,16 +511,22 @@ impl<B: Bitboard> Rules<B> {
                 && m.walkers.is_empty()
                 && m.specials.is_empty()
         });
-        let pin_aware = royal_is_leaper && complex_capturers.is_empty();
+        // Rules that change which moves are legal beyond "royal not attacked" need the
+        // generic generator (filters after making each move).
+        let pin_aware = royal_is_leaper
+            && complex_capturers.is_empty()
+            && !variant.mandatory_capture
+            && variant.checks_allowed
+            && !variant.royal_optional;
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
-                if royal.is_none() {
-                    return Err(RulesError(format!(
-                        "variant {}: castling needs a royal piece",
-                        variant.name
-                    )));
-                }
+                let king_kind = variant.kind_by_letter(c.king_letter).ok_or_else(|| {
+                    RulesError(format!(
+                        "variant {}: no castling king '{}'",
+                        variant.name, c.king_letter
+                    ))
+                })?;
                 if c.king_files
                     .iter()
                     .chain(&c.rook_files)
@@ -507,6 +538,8 @@ impl<B: Bitboard> Rules<B> {
                     )));
                 }
                 Some(CastlingRules {
+                    king_kind,
+                    king_royal: kinds[king_kind].royal,
                     king_files: c.king_files,
                     rook_files: c.rook_files,
                     rook_kinds: kinds_mask(&variant, &c.rook_letters)?,
@@ -537,6 +570,42 @@ impl<B: Bitboard> Rules<B> {
                 Some(PromotionRules { zone, targets })
             }
         };
+        let end = EndRulesCompiled {
+            extinction: match &variant.end.extinction {
+                None => None,
+                Some(e) => Some((kinds_mask(&variant, &e.kinds)?, e.extinct_side_wins)),
+            },
+            goal: match &variant.end.goal {
+                None => None,
+                Some(g) => {
+                    let mut zones = [B::EMPTY; 2];
+                    for (zone, names) in zones.iter_mut().zip(&g.squares) {
+                        for name in names {
+                            let sq = geo.parse_square(name).ok_or_else(|| {
+                                RulesError(format!(
+                                    "variant {}: goal square '{name}' is off the board",
+                                    variant.name
+                                ))
+                            })?;
+                            *zone |= B::from_square(sq);
+                        }
+                    }
+                    Some((kinds_mask(&variant, &g.kinds)?, zones))
+                }
+            },
+            check_limit: variant.end.check_limit.filter(|&n| n > 0 && n < 16),
+        };
+        if variant.end.check_limit.is_some() && end.check_limit.is_none() {
+            return Err(RulesError(format!(
+                "variant {}: check limit must be 1..15",
+                variant.name
+            )));
+        }
+        let (mandatory_capture, checks_allowed, royal_optional) = (
+            variant.mandatory_capture,
+            variant.checks_allowed,
+            variant.royal_optional,
+        );
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         Ok(Rules {
             variant,
@@ -551,6 +620,10 @@ impl<B: Bitboard> Rules<B> {
             pin_aware,
             castling,
             promotion,
+            end,
+            mandatory_capture,
+            checks_allowed,
+            royal_optional,
             zobrist,
         })
     }
