@@ -1,0 +1,100 @@
+//! Game-end suites: for each variant, positions that are won, lost, drawn or still
+//! going under its rules, with the verdict Fairy-Stockfish (pyffish) gives, from
+//! `engine-tests/game-end/<variant>.txt` (`FEN ; RESULT ; note`, RESULT for the side
+//! to move).
+
+mod common;
+
+use protean::engine::Game;
+use protean::position::{EndReason, GameResult};
+
+/// Files whose variants are not built in yet: listed, never silently skipped.
+const PENDING: [&str; 3] = ["atomic", "racingkings", "massacre"];
+
+/// Our verdict in the file's terms. One documented difference: pyffish's
+/// `game_result` leaves dead positions (bare kings, a lone minor piece) to its separate
+/// `has_insufficient_material`, while we end them as FIDE does (the rule itself is
+/// tested in `tests/outcome.rs`); those compare as "ongoing" here.
+fn verdict(game: &Game) -> &'static str {
+    let side = if game.fen().split_whitespace().nth(1) == Some("w") {
+        0
+    } else {
+        1
+    };
+    match game.outcome() {
+        None => "ongoing",
+        Some(o) if o.reason == EndReason::InsufficientMaterial => "ongoing",
+        Some(o) => match o.result {
+            GameResult::Draw => "draw",
+            GameResult::Win(c) if c == side => "win",
+            GameResult::Win(_) => "loss",
+        },
+    }
+}
+
+fn run(variant: &str) -> usize {
+    let path = common::data_dir()
+        .join("game-end")
+        .join(format!("{variant}.txt"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = line.splitn(3, ';').map(str::trim).collect();
+        let (fen, expected) = (parts[0], parts[1]);
+        let game = Game::by_name(variant, Some(fen))
+            .unwrap_or_else(|e| panic!("{variant}.txt:{}: {e}", i + 1));
+        let got = verdict(&game);
+        if got != expected {
+            failures.push(format!(
+                "{variant}.txt:{}: expected {expected}, got {got} ({line})",
+                i + 1
+            ));
+        }
+        n += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    n
+}
+
+macro_rules! game_end_suites {
+    ($($test:ident => $variant:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                assert!(run($variant) >= 4, "too few game-end cases for {}", $variant);
+            }
+        )*
+
+        #[test]
+        fn every_game_end_file_is_run_or_pending() {
+            let known = [$($variant),*];
+            for entry in std::fs::read_dir(common::data_dir().join("game-end")).unwrap() {
+                let name = entry.unwrap().file_name().into_string().unwrap();
+                if let Some(variant) = name.strip_suffix(".txt") {
+                    assert!(
+                        known.contains(&variant) || PENDING.contains(&variant),
+                        "{name} is neither tested nor pending"
+                    );
+                }
+            }
+        }
+    };
+}
+
+game_end_suites! {
+    knightmate => "knightmate",
+    extinction => "extinction",
+    antichess => "antichess",
+    giveaway => "giveaway",
+    suicide => "suicide",
+    horde => "horde",
+    three_check => "3check",
+    kingofthehill => "kingofthehill",
+    grasshopper => "grasshopper",
+    upsidedown => "upsidedown",
+}
