@@ -9,7 +9,7 @@ use protean::engine::Game;
 use protean::position::{EndReason, GameResult};
 
 /// Files whose variants are not built in yet: listed, never silently skipped.
-const PENDING: [&str; 3] = ["atomic", "racingkings", "massacre"];
+const PENDING: [&str; 2] = ["atomic", "massacre"];
 
 /// Our verdict in the file's terms. One documented difference: pyffish's
 /// `game_result` leaves dead positions (bare kings, a lone minor piece) to its separate
@@ -97,4 +97,5 @@ game_end_suites! {
     kingofthehill => "kingofthehill",
     grasshopper => "grasshopper",
     upsidedown => "upsidedown",
+    racingkings => "racingkings",
 }

@@ -465,6 +465,12 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return;
         }
+        self.generate_ignoring_end(list);
+    }
+
+    /// Legal moves as if the game were not over (used by end rules that look one move
+    /// ahead).
+    pub(crate) fn generate_ignoring_end(&mut self, list: &mut MoveList) {
         if self.rules.pin_aware {
             self.gen_pin_aware(list);
             return;

@@ -143,11 +143,25 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        if let Some((kinds, zones)) = &end.goal {
-            for c in order {
-                if (self.kinds_set(*kinds) & self.by_color[c] & zones[c]).any() {
-                    return win(c, EndReason::Goal);
+        if let Some((kinds, zones, reply)) = &end.goal {
+            let arrived = |c: Color| (self.kinds_set(*kinds) & self.by_color[c] & zones[c]).any();
+            let (mover, us) = (self.side ^ 1, self.side);
+            match (arrived(mover), arrived(us)) {
+                (true, true) => {
+                    return Some(Outcome {
+                        result: GameResult::Draw,
+                        reason: EndReason::Goal,
+                    })
                 }
+                (true, false) => {
+                    // The second player may answer the first player's arrival by
+                    // arriving too (a draw); the game goes on while that is possible.
+                    if !(*reply && mover == WHITE && self.can_reach_goal(*kinds, zones[us])) {
+                        return win(mover, EndReason::Goal);
+                    }
+                }
+                (false, true) => return win(us, EndReason::Goal),
+                (false, false) => {}
             }
         }
         if let Some(limit) = end.check_limit {
@@ -158,6 +172,20 @@ impl<B: Bitboard> Position<B> {
             }
         }
         None
+    }
+
+    /// Whether the side to move has a legal move that puts a piece of `kinds` on `zone`.
+    fn can_reach_goal(&self, kinds: u32, zone: B) -> bool {
+        let mut scratch = self.clone();
+        let mut list = crate::position::MoveList::new();
+        scratch.generate_ignoring_end(&mut list);
+        let us = self.side;
+        list.as_slice().iter().any(|&m| {
+            scratch.make_move(m);
+            let there = (scratch.kinds_set(kinds) & scratch.by_color[us] & zone).any();
+            scratch.unmake_move();
+            there
+        })
     }
 
     /// How many earlier positions of this game (since the last irreversible move)

@@ -254,6 +254,7 @@ pub fn kingofthehill() -> Variant {
             goal: Some(Goal {
                 kinds: vec!['K'],
                 squares: [hill.clone(), hill],
+                second_player_replies: false,
             }),
             ..EndRules::default()
         },
@@ -287,6 +288,32 @@ pub fn upsidedown() -> Variant {
     }
 }
 
+pub fn racingkings() -> Variant {
+    let eighth: Vec<String> = (b'a'..=b'h').map(|f| format!("{}8", f as char)).collect();
+    let mut pieces = orthodox_pieces();
+    pieces.retain(|p| p.letter != 'P');
+    Variant {
+        name: "racingkings".into(),
+        aliases: vec![],
+        description: "No checks allowed; the first king on the eighth rank wins".into(),
+        pieces,
+        start_fen: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1".into(),
+        castling: None,
+        promotion: None,
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        checks_allowed: false,
+        end: EndRules {
+            goal: Some(Goal {
+                kinds: vec!['K'],
+                squares: [eighth.clone(), eighth],
+                second_player_replies: true,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
 /// Every built-in variant, in the order `protean variants` lists them.
 pub fn builtin_variants() -> &'static [Arc<Variant>] {
     static ALL: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
@@ -305,6 +332,7 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             kingofthehill(),
             grasshopper(),
             upsidedown(),
+            racingkings(),
         ]
         .into_iter()
         .map(Arc::new)

@@ -104,6 +104,9 @@ pub struct Goal {
     pub kinds: Vec<char>,
     /// Goal squares by name, for White and for Black.
     pub squares: [Vec<String>; 2],
+    /// When White arrives first, Black gets one more move and draws by arriving too
+    /// (Racing Kings).
+    pub second_player_replies: bool,
 }
 
 /// Game ends beyond mate, stalemate and the draw rules.

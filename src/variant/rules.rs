@@ -129,8 +129,8 @@ pub struct PromotionRules<B> {
 pub struct EndRulesCompiled<B> {
     /// Bit set of kinds (0: all pieces together), and whether the extinct side wins.
     pub extinction: Option<(u32, bool)>,
-    /// Kinds, and goal squares per colour.
-    pub goal: Option<(u32, [B; 2])>,
+    /// Kinds, goal squares per colour, and whether Black may answer White's arrival.
+    pub goal: Option<(u32, [B; 2], bool)>,
     pub check_limit: Option<u32>,
 }
 
@@ -590,7 +590,11 @@ impl<B: Bitboard> Rules<B> {
                             *zone |= B::from_square(sq);
                         }
                     }
-                    Some((kinds_mask(&variant, &g.kinds)?, zones))
+                    Some((
+                        kinds_mask(&variant, &g.kinds)?,
+                        zones,
+                        g.second_player_replies,
+                    ))
                 }
             },
             check_limit: variant.end.check_limit.filter(|&n| n > 0 && n < 16),
