@@ -64,15 +64,25 @@ macro_rules! suites {
             for entry in std::fs::read_dir(common::data_dir().join("perft")).unwrap() {
                 let name = entry.unwrap().file_name().into_string().unwrap();
                 if let Some(variant) = name.strip_suffix(".perft") {
-                    assert!(known.contains(&variant), "{name} has no test in perft_suite.rs");
+                    assert!(
+                        known.contains(&variant) || PENDING.contains(&variant),
+                        "{name} has no test in perft_suite.rs"
+                    );
                 }
             }
         }
     };
 }
 
+/// Suite files whose variants are not built in yet: listed, never silently skipped.
+const PENDING: [&str; 2] = ["atomic", "massacre"];
+
 suites! {
     chess => "chess",
     fischerandom => "fischerandom",
     nocastle => "nocastle",
+    knightmate => "knightmate",
+    grasshopper => "grasshopper",
+    extinction => "extinction",
+    antichess => "antichess",
 }

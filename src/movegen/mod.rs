@@ -142,8 +142,8 @@ fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, 
     (quiet, hits)
 }
 
-/// Squares the walkers and lame/initial leaps of one piece attack (capture moves only):
-/// the part of a kind's attacks that no table covers.
+/// Squares the walkers and lame/initial leaps of one piece attack (capture moves only,
+/// empty squares included): the part of a kind's attacks that no table covers.
 pub fn complex_captures<B: Bitboard>(
     pos: &Position<B>,
     kind: usize,
@@ -156,7 +156,10 @@ pub fn complex_captures<B: Bitboard>(
     let mut att = B::EMPTY;
     for w in &m.walkers {
         if w.capture && (!w.initial || m.initial_zone.has(from)) {
-            att |= walk(rules, w, from, occ).1;
+            // Attacked squares include empty ones the piece could capture on if an
+            // enemy stood there (a king may not cross them when castling).
+            let (reach, hits) = walk(rules, w, from, occ);
+            att |= reach | hits;
         }
     }
     let (start, end) = m.special_index[from];
@@ -274,7 +277,11 @@ impl<B: Bitboard> Position<B> {
                 let mut limit = mask;
                 if let Some(ksq) = king {
                     if pinned.has(from) {
-                        limit &= rules.tables.line(ksq, from);
+                        // Stay between the king and the pinner (or take it): a leap
+                        // along the line (dabbaba, alfil) may not jump over either.
+                        let t = &rules.tables;
+                        limit &=
+                            (t.orthogonal(from, occ) | t.diagonal(from, occ)) & t.line(ksq, from);
                     }
                 }
                 let mut t = self.piece_targets(m, from, occ, &filters);
