@@ -205,7 +205,10 @@ fn garbage_fens_never_panic() {
             }
         }
         let fen: String = chars.into_iter().collect();
-        for variant in ["chess", "fischerandom", "nocastle"] {
+        for variant in protean::variant::builtin_variants()
+            .iter()
+            .map(|v| v.name.as_str())
+        {
             if let Ok(mut g) = Game::by_name(variant, Some(&fen)) {
                 // Whatever is accepted must be a position the generator can handle.
                 g.perft(2);
@@ -231,13 +234,23 @@ fn zobrist_keys_match_recompute_over_random_games() {
         seed
     };
     let mut games = 0;
-    for (variant, index) in [
+    let cases = [
         ("chess", None),
         ("nocastle", None),
         ("fischerandom", Some(0)),
         ("fischerandom", Some(959)),
         ("fischerandom", Some(300)),
-    ] {
+        ("3check", None),
+        ("horde", None),
+        ("antichess", None),
+        ("giveaway", None),
+        ("extinction", None),
+        ("racingkings", None),
+        ("kingofthehill", None),
+        ("knightmate", None),
+        ("grasshopper", None),
+    ];
+    for (variant, index) in cases {
         let v = find_variant(variant).unwrap();
         let rules = Arc::new(Rules::<u64>::new(v.clone()).unwrap());
         for _ in 0..40 {
@@ -273,7 +286,7 @@ fn zobrist_keys_match_recompute_over_random_games() {
             games += 1;
         }
     }
-    assert_eq!(games, 200);
+    assert_eq!(games, 40 * cases.len());
 }
 
 #[test]
