@@ -85,4 +85,6 @@ suites! {
     grasshopper => "grasshopper",
     extinction => "extinction",
     antichess => "antichess",
+    giveaway => "giveaway",
+    suicide => "suicide",
 }

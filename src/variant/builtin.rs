@@ -250,6 +250,8 @@ pub fn kingofthehill() -> Variant {
         name: "kingofthehill".into(),
         aliases: vec!["koth".into()],
         description: "A king reaching a centre square wins".into(),
+        // A bare king can still walk to the hill: no dead positions by material.
+        draws: draws_without_material_rule(StalemateResult::Draw),
         end: EndRules {
             goal: Some(Goal {
                 kinds: vec!['K'],
