@@ -75,7 +75,7 @@ macro_rules! suites {
 }
 
 /// Suite files whose variants are not built in yet: listed, never silently skipped.
-const PENDING: [&str; 2] = ["atomic", "massacre"];
+const PENDING: [&str; 2] = common::PENDING_VARIANTS;
 
 suites! {
     chess => "chess",
@@ -87,4 +87,8 @@ suites! {
     antichess => "antichess",
     giveaway => "giveaway",
     suicide => "suicide",
+    horde => "horde",
+    three_check => "3check",
+    kingofthehill => "kingofthehill",
+    upsidedown => "upsidedown",
 }

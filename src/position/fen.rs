@@ -228,7 +228,8 @@ impl<B: Bitboard> Position<B> {
         let victim = self.ep_victim(sq, us);
         let origin = geo.offset(sq, 0, Self::forward(us));
         // The victim's kind double-steps from `origin`, which must be empty now.
-        let valid = self.board[sq] == NO_PIECE
+        let valid = self.rules.en_passant_zone[them].has(sq)
+            && self.board[sq] == NO_PIECE
             && origin.is_some_and(|o| self.board[o] == NO_PIECE)
             && victim.is_some_and(|v| {
                 let p = self.board[v];

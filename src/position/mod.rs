@@ -360,6 +360,9 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let passed = (from + to) / 2;
+        if !self.rules.en_passant_zone[us].has(passed) {
+            return;
+        }
         let them = us ^ 1;
         let capturers = self
             .rules

@@ -59,6 +59,7 @@ pub fn chess() -> Variant {
         draws: orthodox_draws(),
         setup: Setup::Fixed,
         chess960: false,
+        en_passant_ranks: vec![2],
         mandatory_capture: false,
         checks_allowed: true,
         royal_optional: false,

@@ -157,6 +157,10 @@ pub struct Variant {
     pub setup: Setup,
     /// Castling is written king-takes-rook in UCI and Shredder-style in FEN by default.
     pub chess960: bool,
+    /// Relative ranks (of the side that double-steps) on which a passed square becomes
+    /// an en-passant square: [2] in chess. Horde's first-rank double steps pass rank
+    /// index 1 and so give none, as lichess and Fairy-Stockfish rule.
+    pub en_passant_ranks: Vec<usize>,
     /// When a capture is possible, only captures are legal (antichess family).
     pub mandatory_capture: bool,
     /// Moves that give check are legal (false in Racing Kings).

@@ -176,6 +176,9 @@ pub struct Rules<B: Bitboard> {
     pub mandatory_capture: bool,
     pub checks_allowed: bool,
     pub royal_optional: bool,
+    /// Per colour of the side that double-steps: squares that may become en-passant
+    /// squares.
+    pub en_passant_zone: [B; 2],
     pub zobrist: Zobrist,
 }
 
@@ -610,6 +613,16 @@ impl<B: Bitboard> Rules<B> {
             variant.checks_allowed,
             variant.royal_optional,
         );
+        let en_passant_zone = [WHITE, BLACK].map(|c| {
+            variant
+                .en_passant_ranks
+                .iter()
+                .filter(|&&r| r < geo.ranks())
+                .fold(B::EMPTY, |b, &r| {
+                    let rank = if c == WHITE { r } else { geo.ranks() - 1 - r };
+                    b | tables.ranks[rank]
+                })
+        });
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         Ok(Rules {
             variant,
@@ -628,6 +641,7 @@ impl<B: Bitboard> Rules<B> {
             mandatory_capture,
             checks_allowed,
             royal_optional,
+            en_passant_zone,
             zobrist,
         })
     }
