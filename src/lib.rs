@@ -7,7 +7,9 @@
 
 pub mod board;
 pub mod engine;
+pub mod eval;
 pub mod movegen;
 pub mod position;
 pub mod protocol;
+pub mod search;
 pub mod variant;

@@ -1,8 +1,10 @@
 //! The `protean` binary: a UCI engine by default, and command-line tools.
 
 use clap::{Parser, Subcommand};
+use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use protean::engine::{start_fen, Game};
 use protean::protocol::uci::Uci;
+use protean::search::{Control, Limits, Report, Score, Settings, TranspositionTable};
 use protean::variant::{builtin_variants, find_variant};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -40,6 +42,42 @@ enum Command {
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
     },
+    /// Analyse a position and print the engine's lines for a person to read.
+    Analyse {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Start from this FEN instead of the variant's start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Write castling king-takes-rook (Chess960 notation).
+        #[arg(long)]
+        chess960: bool,
+        /// Moves (UCI notation) to play first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Search to this depth (the default when no limit is given: 12).
+        #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+        depth: Option<u32>,
+        /// Think for this many milliseconds.
+        #[arg(long, conflicts_with = "nodes")]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Show the best K lines.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Search fixed positions to a fixed depth: the node count is a signature.
+    Bench {
+        #[arg(long, default_value_t = DEFAULT_BENCH_DEPTH)]
+        depth: u32,
+    },
     /// List the built-in variants.
     Variants,
     /// Print a start FEN: a numbered or seeded random setup for random-setup variants.
@@ -69,6 +107,38 @@ fn main() -> ExitCode {
             chess960,
             moves,
         }) => run_perft(&variant, fen.as_deref(), chess960, &moves, depth),
+        Some(Command::Analyse {
+            variant,
+            fen,
+            chess960,
+            moves,
+            depth,
+            movetime,
+            nodes,
+            multipv,
+            threads,
+            hash,
+        }) => {
+            let limits = Limits {
+                depth: depth.or((movetime.is_none() && nodes.is_none()).then_some(12)),
+                movetime_ms: movetime,
+                nodes,
+                ..Limits::default()
+            };
+            let settings = Settings {
+                threads: threads.clamp(1, 256),
+                multipv: multipv.clamp(1, 256),
+                move_overhead_ms: 0,
+            };
+            let setup = Setup {
+                variant: &variant,
+                fen: fen.as_deref(),
+                chess960,
+                moves: &moves,
+            };
+            analyse(setup, &limits, &settings, hash.clamp(1, 65536))
+        }
+        Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Variants) => {
             for v in builtin_variants() {
                 let aliases = if v.aliases.is_empty() {
@@ -139,5 +209,107 @@ fn run_perft(
             0.0
         }
     );
+    Ok(())
+}
+
+/// A position as the command line describes it.
+struct Setup<'a> {
+    variant: &'a str,
+    fen: Option<&'a str>,
+    chess960: bool,
+    moves: &'a [String],
+}
+
+impl Setup<'_> {
+    fn game(&self) -> Result<Game, String> {
+        let mut game = Game::by_name(self.variant, self.fen)?;
+        if self.chess960 {
+            game.set_chess960(true);
+        }
+        for m in self.moves {
+            game.play_uci(m)?;
+        }
+        Ok(game)
+    }
+}
+
+/// A score for a person: pawns with a sign, or `#N` for a mate in N moves.
+fn human_score(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
+        Score::Mate(m) => format!("#{m}"),
+    }
+}
+
+fn human_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=9_999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+fn analyse(setup: Setup, limits: &Limits, settings: &Settings, hash: usize) -> Result<(), String> {
+    let game = setup.game()?;
+    println!("{} {}", game.variant().name, game.fen());
+    if let Some(outcome) = game.outcome() {
+        println!("The game is over: {outcome}");
+        return Ok(());
+    }
+    println!(
+        "{:>5} {:>8} {:>8} {:>9} {:>8}  line",
+        "depth", "score", "nodes", "nodes/s", "time"
+    );
+    let tt = TranspositionTable::new(hash);
+    let control = Control::new(false);
+    let multipv = settings.multipv > 1;
+    let mut report = |r: &Report| {
+        let bound = match r.bound {
+            Some(protean::search::Bound::Lower) => "+",
+            Some(protean::search::Bound::Upper) => "-",
+            _ => "",
+        };
+        let line = if multipv {
+            format!("{}. {}", r.multipv, r.pv.join(" "))
+        } else {
+            r.pv.join(" ")
+        };
+        println!(
+            "{:>2}/{:<2} {:>8} {:>8} {:>9} {:>7.2}s  {}",
+            r.depth,
+            r.seldepth,
+            format!("{}{}", human_score(r.score), bound),
+            human_count(r.nodes),
+            human_count(r.nps),
+            r.time_ms as f64 / 1000.0,
+            line
+        );
+        let _ = io::stdout().flush();
+    };
+    let result = game.search(limits, settings, &tt, &control, &mut report);
+    match (result.best, result.score) {
+        (Some(best), Some(score)) => println!(
+            "Best move: {best} (score {}, depth {}, {} nodes)",
+            human_score(score),
+            result.depth,
+            result.nodes
+        ),
+        _ => println!("No legal move"),
+    }
+    Ok(())
+}
+
+fn run_bench(depth: u32) -> Result<(), String> {
+    if !(1..=64).contains(&depth) {
+        return Err("bench depth must be in 1..64".into());
+    }
+    let total = BENCH_POSITIONS.len();
+    let r = bench(depth, |i, variant, nodes| {
+        eprintln!("Position {}/{} ({variant}): {nodes}", i + 1, total);
+    })?;
+    println!("===========================");
+    println!("Total time (ms) : {}", r.millis);
+    println!("Nodes searched  : {}", r.nodes);
+    println!("Nodes/second    : {}", r.nodes * 1000 / r.millis.max(1));
     Ok(())
 }

@@ -2,9 +2,12 @@
 //! board needs, behind one enum so protocol code never sees the type parameter (and the
 //! hot loops stay monomorphised, with no dynamic dispatch inside).
 
+pub mod bench;
+
 use crate::board::{Bitboard, Wide};
 use crate::movegen::perft;
 use crate::position::{FenError, Outcome, Position};
+use crate::search::{self, Control, Limits, Report, SearchResult, Settings, TranspositionTable};
 use crate::variant::rules::Rules;
 use crate::variant::{chess960, find_variant, Setup, Variant};
 use std::collections::HashMap;
@@ -88,6 +91,11 @@ impl Game {
         with_position!(self, p => p.key())
     }
 
+    /// Whether White is to move (which clock applies).
+    pub fn white_to_move(&self) -> bool {
+        with_position!(self, p => p.side_to_move() == crate::variant::WHITE)
+    }
+
     pub fn set_chess960(&mut self, on: bool) {
         with_position!(self, p => p.set_chess960(on))
     }
@@ -108,6 +116,28 @@ impl Game {
     /// The game's end under the variant's rules, if it has ended.
     pub fn outcome(&self) -> Option<Outcome> {
         with_position!(self, p => p.outcome())
+    }
+
+    /// Searches the position (see [`search::think`]); the game itself is not changed.
+    pub fn search(
+        &self,
+        limits: &Limits,
+        settings: &Settings,
+        tt: &TranspositionTable,
+        control: &Control,
+        report: &mut (dyn FnMut(&Report) + Send),
+    ) -> SearchResult {
+        with_position!(self, p => search::think(p, limits, settings, tt, control, report))
+    }
+
+    /// Checks that every move is a legal move of this position (UCI notation).
+    pub fn check_moves(&self, moves: &[String]) -> Result<(), String> {
+        with_position!(self, p => {
+            for m in moves {
+                p.parse_uci_move(m)?;
+            }
+            Ok(())
+        })
     }
 
     pub fn perft(&mut self, depth: u32) -> u64 {

@@ -1,0 +1,183 @@
+//! Move ordering. Alpha-beta cuts most when the best move comes first, so moves are
+//! tried in this order: the transposition table's move, captures and promotions by
+//! MVV-LVA (most valuable victim, then least valuable attacker), the two killer moves of
+//! the ply, then quiet moves by their history score. Moves are picked one at a time
+//! (selection sort): after a cut-off the rest never needs sorting.
+//!
+//! Static exchange evaluation is not used yet: it must follow each variant's capture
+//! rules (hoppers, explosions, drops), which is future work.
+
+use crate::board::Bitboard;
+use crate::eval::Evaluator;
+use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
+use std::mem::MaybeUninit;
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 24;
+const KILLER_1: i32 = 1 << 22;
+const KILLER_2: i32 = KILLER_1 - 1;
+/// History scores stay within this bound (gravity formula in `History::update`).
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Quiet-move history: how often a (colour, from, to) move caused a cut-off.
+pub struct History {
+    squares: usize,
+    table: Vec<i32>,
+}
+
+impl History {
+    pub fn new(squares: usize) -> History {
+        History {
+            squares,
+            table: vec![0; 2 * squares * squares],
+        }
+    }
+
+    #[inline]
+    fn index(&self, color: usize, m: Move) -> usize {
+        (color * self.squares + m.from()) * self.squares + m.to()
+    }
+
+    #[inline]
+    pub fn get(&self, color: usize, m: Move) -> i32 {
+        self.table[self.index(color, m)]
+    }
+
+    /// Moves the entry toward `±HISTORY_MAX` by `bonus`, slower as it nears the bound.
+    pub fn update(&mut self, color: usize, m: Move, bonus: i32) {
+        let i = self.index(color, m);
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let e = &mut self.table[i];
+        *e += b - *e * b.abs() / HISTORY_MAX;
+    }
+
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
+/// Whether a move is "tactical": a capture or a promotion (what quiescence searches).
+#[inline]
+pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
+    m.kind() == MoveKind::Promotion || pos.is_capture(m)
+}
+
+/// MVV-LVA (plus the promoted piece's value) for a tactical move.
+#[inline]
+pub fn tactical_score<B: Bitboard>(pos: &Position<B>, eval: &dyn Evaluator<B>, m: Move) -> i32 {
+    let victim = pos.captured_piece(m);
+    let victim_value = if victim == NO_PIECE {
+        0
+    } else {
+        eval.piece_value(kind_of(victim))
+    };
+    let promo = if m.kind() == MoveKind::Promotion {
+        eval.piece_value(m.promoted_kind())
+    } else {
+        0
+    };
+    let attacker = eval.piece_value(kind_of(pos.piece_at(m.from())));
+    (victim_value + promo) * 16 - attacker / 8
+}
+
+#[derive(Clone, Copy)]
+struct Scored {
+    mv: Move,
+    score: i32,
+}
+
+/// The moves of one node, handed out best first.
+pub struct MovePicker {
+    moves: [MaybeUninit<Scored>; MoveList::CAPACITY],
+    len: usize,
+    next: usize,
+}
+
+impl MovePicker {
+    /// Scores `list` for a full-width node.
+    pub fn new<B: Bitboard>(
+        pos: &Position<B>,
+        eval: &dyn Evaluator<B>,
+        list: &MoveList,
+        tt_move: Move,
+        killers: [Move; 2],
+        history: &History,
+    ) -> MovePicker {
+        let us = pos.side_to_move();
+        Self::build(list, |m| {
+            if m == tt_move {
+                TT_MOVE
+            } else if is_tactical(pos, m) {
+                GOOD_CAPTURE + tactical_score(pos, eval, m)
+            } else if m == killers[0] {
+                KILLER_1
+            } else if m == killers[1] {
+                KILLER_2
+            } else {
+                history.get(us, m)
+            }
+        })
+    }
+
+    /// Scores only by MVV-LVA (quiescence).
+    pub fn tactical<B: Bitboard>(
+        pos: &Position<B>,
+        eval: &dyn Evaluator<B>,
+        list: &MoveList,
+        tt_move: Move,
+    ) -> MovePicker {
+        Self::build(list, |m| {
+            if m == tt_move {
+                TT_MOVE
+            } else if is_tactical(pos, m) {
+                GOOD_CAPTURE + tactical_score(pos, eval, m)
+            } else {
+                0
+            }
+        })
+    }
+
+    fn build(list: &MoveList, mut score: impl FnMut(Move) -> i32) -> MovePicker {
+        let mut p = MovePicker {
+            moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY],
+            len: 0,
+            next: 0,
+        };
+        for &m in list.as_slice() {
+            p.moves[p.len].write(Scored {
+                mv: m,
+                score: score(m),
+            });
+            p.len += 1;
+        }
+        p
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> Scored {
+        debug_assert!(i < self.len);
+        // SAFETY: entries below `len` were written in `build`.
+        unsafe { self.moves[i].assume_init() }
+    }
+
+    /// The best remaining move.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<Move> {
+        if self.next >= self.len {
+            return None;
+        }
+        let mut best = self.next;
+        let mut best_score = self.at(best).score;
+        for i in self.next + 1..self.len {
+            let s = self.at(i).score;
+            if s > best_score {
+                best = i;
+                best_score = s;
+            }
+        }
+        self.moves.swap(self.next, best);
+        let m = self.at(self.next).mv;
+        self.next += 1;
+        Some(m)
+    }
+}

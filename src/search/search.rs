@@ -1,0 +1,614 @@
+//! One thread's alpha-beta search (the worker). Every thread of a Lazy SMP search runs
+//! this same code on its own copy of the position; they cooperate only through the
+//! shared transposition table.
+
+use super::movepick::{is_tactical, History, MovePicker};
+use super::tt::TranspositionTable;
+use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::board::Bitboard;
+use crate::eval::Evaluator;
+use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Quiescence skips captures that cannot reach alpha even with this much to spare.
+const DELTA_MARGIN: i32 = 200;
+
+/// A root move with its score from the current and the previous iteration.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    /// `-INFINITE` until the move is proven better than alpha in this iteration.
+    pub score: i32,
+    pub prev_score: i32,
+    pub bound: Option<Bound>,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    pub fn new(mv: Move) -> RootMove {
+        RootMove {
+            mv,
+            score: -INFINITE,
+            prev_score: -INFINITE,
+            bound: None,
+            seldepth: 0,
+            pv: vec![mv],
+        }
+    }
+
+    /// The score to show: this iteration's if it has one, else the last one.
+    pub fn shown_score(&self) -> i32 {
+        if self.score == -INFINITE {
+            self.prev_score
+        } else {
+            self.score
+        }
+    }
+}
+
+/// Late move reductions, `[depth][move number]`: `0.75 + ln(d) * ln(m) / 2.25`.
+fn lmr_table() -> Vec<[i32; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (m, r) in row.iter_mut().enumerate() {
+                if d > 0 && m > 0 {
+                    *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+/// Limits the worker checks while it searches (the main thread only).
+#[derive(Clone, Copy, Default)]
+pub struct HardLimits {
+    pub nodes: Option<u64>,
+    /// Milliseconds after the clock start (see `Control`).
+    pub maximum_ms: Option<u64>,
+}
+
+pub struct Worker<'a, B: Bitboard> {
+    pub pos: Position<B>,
+    pub id: usize,
+    tt: &'a TranspositionTable,
+    control: &'a Control,
+    eval: &'a dyn Evaluator<B>,
+    /// This thread's node counter, read by the main thread for reports and limits.
+    counter: &'a AtomicU64,
+    counters: &'a [super::thread::Counter],
+    limits: HardLimits,
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Set when the search was told to stop: every score from then on is meaningless.
+    pub stopped: bool,
+    pub root_moves: Vec<RootMove>,
+    killers: Vec<[Move; 2]>,
+    history: History,
+    /// Triangular PV table: row `ply` holds the line from `ply`.
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    static_evals: Vec<i32>,
+    lmr: Vec<[i32; 64]>,
+    draws: crate::variant::DrawRules,
+    /// The side to move has pieces other than royal and promoting (pawn-like) ones.
+    null_ok_kinds: u32,
+}
+
+impl<'a, B: Bitboard> Worker<'a, B> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        pos: Position<B>,
+        id: usize,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        eval: &'a dyn Evaluator<B>,
+        counters: &'a [super::thread::Counter],
+        limits: HardLimits,
+        root_moves: Vec<RootMove>,
+    ) -> Worker<'a, B> {
+        let squares = pos.rules().geo.squares();
+        let draws = pos.rules().variant.draws.clone();
+        let null_ok_kinds = pos
+            .rules()
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| !k.royal && !k.promotes)
+            .fold(0u32, |m, (i, _)| m | 1 << i);
+        Worker {
+            pos,
+            id,
+            tt,
+            control,
+            eval,
+            counter: &counters[id].0,
+            counters,
+            limits,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_moves,
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: History::new(squares),
+            pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
+            pv_len: vec![0; MAX_PLY + 2],
+            static_evals: vec![0; MAX_PLY + 2],
+            lmr: lmr_table(),
+            draws,
+            null_ok_kinds,
+        }
+    }
+
+    /// Counts a node and notices a stop request or an exhausted limit.
+    #[inline]
+    fn visit(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.counter.store(self.nodes, Relaxed);
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.control.stopped() {
+            self.stopped = true;
+            return;
+        }
+        if self.id != 0 {
+            return;
+        }
+        if let Some(n) = self.limits.nodes {
+            let total = if self.counters.len() == 1 {
+                self.nodes
+            } else if self.nodes.is_multiple_of(512) {
+                self.counters.iter().map(|c| c.0.load(Relaxed)).sum()
+            } else {
+                0
+            };
+            if total >= n {
+                self.control.stop();
+                self.stopped = true;
+            }
+        }
+        if self.nodes.is_multiple_of(1024) {
+            if let Some(max) = self.limits.maximum_ms {
+                if !self.control.pondering.load(Relaxed) {
+                    let clock = self.control.clock_start_ms.load(Relaxed);
+                    if self.control.elapsed_ms().saturating_sub(clock) >= max {
+                        self.control.stop();
+                        self.stopped = true;
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn tt(&self) -> &'a TranspositionTable {
+        self.tt
+    }
+
+    pub fn control(&self) -> &'a Control {
+        self.control
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.eval
+            .evaluate(&self.pos)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Draws by the variant's rules that the search recognises at a node (the position
+    /// has been reached by a move): the move rule, repetition (a single repetition counts,
+    /// as repeating can always be continued) and insufficient material.
+    fn is_draw(&self) -> bool {
+        let pos = &self.pos;
+        if self.draws.move_rule_plies > 0 && pos.halfmove_clock() >= self.draws.move_rule_plies {
+            return true;
+        }
+        if self.draws.repetition > 1 {
+            let key = pos.key();
+            if pos.previous_keys().skip(1).step_by(2).any(|k| k == key) {
+                return true;
+            }
+        }
+        self.draws.insufficient_material && pos.insufficient_material()
+    }
+
+    /// The score of a position without legal moves: mate, stalemate as the variant
+    /// scores it (draw, win, loss, fewer pieces...) or a variant's own game end
+    /// (extinction, a goal reached, the check limit), all decided by
+    /// `Position::outcome`, the one place that knows the rules. Terminal nodes are rare,
+    /// so its cost does not matter.
+    fn no_moves_score(&self, in_check: bool, ply: usize) -> i32 {
+        let mate = MATE - ply as i32;
+        match self.pos.outcome().map(|o| o.result) {
+            Some(GameResult::Win(c)) if c == self.pos.side_to_move() => mate,
+            Some(GameResult::Win(_)) => -mate,
+            Some(GameResult::Draw) => 0,
+            None if in_check => -mate,
+            None => 0,
+        }
+    }
+
+    /// A game end decided by the position alone (extinction, goal squares, the check
+    /// limit: `Position::variant_end`, free when the variant has none), as a score.
+    /// It comes before the draw rules, as in `Position::outcome`.
+    fn variant_end_score(&self, ply: usize) -> Option<i32> {
+        let o = self.pos.variant_end()?;
+        let mate = MATE - ply as i32;
+        Some(match o.result {
+            GameResult::Win(c) if c == self.pos.side_to_move() => mate,
+            GameResult::Win(_) => -mate,
+            GameResult::Draw => 0,
+        })
+    }
+
+    /// Null move is unsound in zugzwang, which is common when a side has nothing but
+    /// its royal piece and pawn-like pieces.
+    fn has_non_pawn_material(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let mut m = self.null_ok_kinds;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            if self.pos.pieces_of(k, us).any() {
+                return true;
+            }
+            m &= m - 1;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let w = MAX_PLY + 2;
+        self.pv[ply * w + ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply * w + i] = self.pv[(ply + 1) * w + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The principal variation found at the root by the last `root_search`.
+    fn root_pv(&self) -> Vec<Move> {
+        (0..self.pv_len[0]).map(|i| self.pv[i]).collect()
+    }
+
+    /// Searches the root moves from `pv_idx` on (MultiPV: the earlier lines are fixed).
+    /// Scores of moves proven better than alpha are stored on the root moves; the
+    /// caller sorts them.
+    pub fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_idx: usize) -> i32 {
+        self.pv_len[0] = 0;
+        let mut best = -INFINITE;
+        for i in pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.seldepth = 0;
+            self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let mut score;
+            if i == pv_idx {
+                score = -self.search(new_depth, -beta, -alpha, 1, true);
+            } else {
+                score = -self.search(new_depth, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.search(new_depth, -beta, -alpha, 1, true);
+                }
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                return best;
+            }
+            if score > best {
+                best = score;
+            }
+            if i == pv_idx || score > alpha {
+                self.update_pv(0, m);
+                let pv = self.root_pv();
+                let rm = &mut self.root_moves[i];
+                rm.pv = pv;
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.bound = if score >= beta {
+                    Some(Bound::Lower)
+                } else if score <= alpha {
+                    Some(Bound::Upper)
+                } else {
+                    None
+                };
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            } else {
+                self.root_moves[i].score = -INFINITE;
+            }
+        }
+        best
+    }
+
+    /// Principal variation search below the root.
+    pub fn search(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_allowed: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        self.visit(ply);
+        if self.stopped {
+            return 0;
+        }
+        if let Some(score) = self.variant_end_score(ply) {
+            return score;
+        }
+        if self.is_draw() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        // Mate distance pruning: no line from here can beat a shorter mate already found.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = self.pos.in_check();
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node
+                && h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                }
+            {
+                return h.score;
+            }
+        }
+        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        self.static_evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta with little depth left, a quiet move
+            // will not bring the opponent back.
+            if depth <= 6
+                && beta.abs() < MATE_BOUND
+                && static_eval - 90 * (depth - i32::from(improving)) >= beta
+            {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if null_allowed && depth >= 3 && static_eval >= beta && self.has_non_pawn_material() {
+                let r = 3 + depth / 4;
+                self.pos.make_null_move();
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pos.unmake_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        self.pos.generate_legal(&mut list);
+        if list.is_empty() {
+            return self.no_moves_score(in_check, ply);
+        }
+        // Internal iterative reduction: without a table move this node was not searched
+        // before and is probably not important.
+        if tt_move == Move::NONE && depth >= 4 {
+            depth -= 1;
+        }
+        let killers = self.killers[ply];
+        let mut picker =
+            MovePicker::new(&self.pos, self.eval, &list, tt_move, killers, &self.history);
+        let us = self.pos.side_to_move();
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut searched = 0usize;
+        let mut quiets = [Move::NONE; 64];
+        let mut quiet_count = 0usize;
+        let original_alpha = alpha;
+        while let Some(m) = picker.next() {
+            let tactical = is_tactical(&self.pos, m);
+            let mut futile = false;
+            if !in_check && best > -MATE_BOUND && !tactical {
+                // Late move pruning: with little depth left, late quiet moves rarely
+                // matter.
+                let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                if !pv_node && depth <= 4 && quiet_count >= lmp_limit.max(2) {
+                    continue;
+                }
+                // Futility: a quiet move cannot raise a hopeless static score enough.
+                futile = !pv_node && depth <= 3 && static_eval + 80 + 100 * depth <= alpha;
+            }
+            self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            if futile && !gives_check {
+                self.pos.unmake_move();
+                if quiet_count < quiets.len() {
+                    quiets[quiet_count] = m;
+                }
+                quiet_count += 1;
+                continue;
+            }
+            searched += 1;
+            // Check extension: checks are forcing and often hide short tactics.
+            let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let mut score;
+            if searched == 1 {
+                score = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !tactical && !in_check && !gives_check {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)];
+                    r -= i32::from(pv_node);
+                    r += i32::from(!improving);
+                    r -= i32::from(m == killers[0] || m == killers[1]);
+                    r -= self.history.get(us, m) / 8192;
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 && !self.stopped {
+                    score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                if quiet_count < quiets.len() {
+                    quiets[quiet_count] = m;
+                }
+                quiet_count += 1;
+            }
+        }
+        if best >= beta && !is_tactical(&self.pos, best_move) {
+            let k = &mut self.killers[ply];
+            if k[0] != best_move {
+                k[1] = k[0];
+                k[0] = best_move;
+            }
+            let bonus = (depth * depth).min(1200) * 8;
+            self.history.update(us, best_move, bonus);
+            for &q in &quiets[..quiet_count.min(quiets.len())] {
+                if q != best_move {
+                    self.history.update(us, q, -bonus);
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// Quiescence: only captures and promotions (all moves when in check), so the
+    /// static evaluation is taken in quiet positions. Every capture removes material and
+    /// every promotion a promoting piece, so it terminates.
+    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.visit(ply);
+        if self.stopped {
+            return 0;
+        }
+        if let Some(score) = self.variant_end_score(ply) {
+            return score;
+        }
+        if self.is_draw() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            if match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            } {
+                return h.score;
+            }
+        }
+        let in_check = self.pos.in_check();
+        let stand_pat = if in_check { -INFINITE } else { self.evaluate() };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand_pat);
+        let mut list = MoveList::new();
+        self.pos.generate_legal(&mut list);
+        if list.is_empty() {
+            return self.no_moves_score(in_check, ply);
+        }
+        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        let mut picker = MovePicker::tactical(&self.pos, self.eval, &list, tt_move);
+        let mut best = stand_pat;
+        let mut best_move = Move::NONE;
+        while let Some(m) = picker.next() {
+            if !in_check {
+                if !is_tactical(&self.pos, m) {
+                    continue;
+                }
+                // Delta pruning: even winning the victim for free leaves us below alpha.
+                if m.kind() != MoveKind::Promotion && best > -MATE_BOUND {
+                    let victim = self.pos.captured_piece(m);
+                    let gain = if victim == NO_PIECE {
+                        0
+                    } else {
+                        self.eval.piece_value(kind_of(victim))
+                    };
+                    if stand_pat + gain + DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                }
+            }
+            self.pos.make_move(m);
+            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha && best_move != Move::NONE {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, -1, bound, ply);
+        best
+    }
+}

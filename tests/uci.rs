@@ -1,0 +1,201 @@
+//! Protocol transcripts against the real binary over pipes, as a GUI drives it: the
+//! reader answers `isready` while a search runs, `stop` ends an infinite search with a
+//! legal move, pondering waits for `ponderhit`, bad input leaves the state unchanged.
+//! Waits have generous limits that only guard against a hang; nothing asserts speed.
+
+use protean::engine::Game;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+const HANG: Duration = Duration::from_secs(60);
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_protean"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start protean");
+        let input = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(HANG)
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().unwrap();
+    last.split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn isready_and_stop_during_an_infinite_search() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go infinite");
+    e.send("isready");
+    let before = e.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let mv = bestmove(&lines);
+    let mut game = Game::by_name("chess", None).unwrap();
+    game.play_uci("e2e4").unwrap();
+    game.play_uci("e7e5").unwrap();
+    assert!(game.legal_moves_uci().contains(&mv), "{mv}");
+    e.quit();
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos");
+    e.send("go ponder wtime 2000 btime 2000 winc 10 binc 10");
+    e.send("isready");
+    let before = e.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    e.send("ponderhit");
+    let lines = e.until("bestmove");
+    let mv = bestmove(&lines);
+    assert!(Game::by_name("chess", None)
+        .unwrap()
+        .legal_moves_uci()
+        .contains(&mv));
+    e.quit();
+}
+
+#[test]
+fn clock_search_and_new_position_while_searching() {
+    let mut e = Engine::start();
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+    // A new position during an infinite search ends it (with a bestmove) first.
+    e.send("go infinite");
+    e.send("position startpos moves d2d4");
+    e.until("bestmove");
+    e.send("go movetime 50");
+    let lines = e.until("bestmove");
+    let mut game = Game::by_name("chess", None).unwrap();
+    game.play_uci("d2d4").unwrap();
+    assert!(game.legal_moves_uci().contains(&bestmove(&lines)));
+    e.quit();
+}
+
+#[test]
+fn bad_input_keeps_the_state() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    for bad in [
+        "position fen garbage",
+        "position startpos moves e7e5 e2e4",
+        "setoption name UCI_Variant value nosuchgame",
+        "setoption name NoSuchOption value 1",
+        "setoption name Hash value -1",
+        "go depth",
+        "go nodes many",
+        "frobnicate",
+    ] {
+        e.send(bad);
+        let lines = e.until("info string error: ");
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+    }
+    e.send("d");
+    let lines = e.until("Key: ");
+    assert!(
+        lines[0].contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{lines:?}"
+    );
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    let mut game = Game::by_name("chess", None).unwrap();
+    game.play_uci("e2e4").unwrap();
+    assert!(game.legal_moves_uci().contains(&bestmove(&lines)));
+    e.quit();
+}
+
+#[test]
+fn quit_during_a_search_exits() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    e.send("go infinite");
+    e.send("isready");
+    e.until("readyok");
+    e.quit();
+}
+
+#[test]
+fn chess960_and_variants_search() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value fischerandom");
+    e.send("position fen 2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert_eq!(bestmove(&lines), "b1a1", "{lines:?}");
+    e.send("setoption name UCI_Variant value nocastle");
+    e.send("position startpos");
+    e.send("go nodes 2000");
+    e.until("bestmove");
+    e.quit();
+}
