@@ -338,17 +338,7 @@ fn compile_kind_moves<B: Bitboard>(
         specials.extend(list);
         special_index.push((start, specials.len() as u32));
     }
-    let initial_zone = initial_ranks[color]
-        .iter()
-        .filter(|&&r| r < geo.ranks())
-        .fold(B::EMPTY, |b, &r| {
-            let rank = if color == WHITE {
-                r
-            } else {
-                geo.ranks() - 1 - r
-            };
-            b | tables.ranks[rank]
-        });
+    let initial_zone = relative_ranks(tables, &initial_ranks[color], color);
     let shift = shift_form(tables, atoms, flip, &walkers, ride_quiet, ride_capture);
     let code = |quiet: bool, capture: bool| u8::from(quiet) | u8::from(capture) << 1;
     let has_quiet_leaps = quiet_leaps.iter().any(|b| b.any());
@@ -378,6 +368,15 @@ fn compile_kind_moves<B: Bitboard>(
         walkers,
         initial_zone,
     }
+}
+
+/// The squares of ranks given relative to `color` (0 = that side's first rank); ranks
+/// off the board are ignored.
+fn relative_ranks<B: Bitboard>(tables: &Tables<B>, ranks: &[usize], color: Color) -> B {
+    let n = tables.geo.ranks();
+    ranks.iter().filter(|&&r| r < n).fold(B::EMPTY, |b, &r| {
+        b | tables.ranks[if color == WHITE { r } else { n - 1 - r }]
+    })
 }
 
 fn shift_of<B: Bitboard>(tables: &Tables<B>, dx: i32, dy: i32) -> Shift<B> {
@@ -552,15 +551,7 @@ impl<B: Bitboard> Rules<B> {
         let promotion = match &variant.promotion {
             None => None,
             Some(p) => {
-                let zone = [WHITE, BLACK].map(|c| {
-                    p.ranks
-                        .iter()
-                        .filter(|&&r| r < geo.ranks())
-                        .fold(B::EMPTY, |b, &r| {
-                            let rank = if c == WHITE { r } else { geo.ranks() - 1 - r };
-                            b | tables.ranks[rank]
-                        })
-                });
+                let zone = [WHITE, BLACK].map(|c| relative_ranks(&tables, &p.ranks, c));
                 let targets = p
                     .targets
                     .iter()
@@ -613,16 +604,8 @@ impl<B: Bitboard> Rules<B> {
             variant.checks_allowed,
             variant.royal_optional,
         );
-        let en_passant_zone = [WHITE, BLACK].map(|c| {
-            variant
-                .en_passant_ranks
-                .iter()
-                .filter(|&&r| r < geo.ranks())
-                .fold(B::EMPTY, |b, &r| {
-                    let rank = if c == WHITE { r } else { geo.ranks() - 1 - r };
-                    b | tables.ranks[rank]
-                })
-        });
+        let en_passant_zone =
+            [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         Ok(Rules {
             variant,
