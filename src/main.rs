@@ -1,6 +1,6 @@
 //! The `protean` binary: a UCI engine by default, and command-line tools.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use protean::engine::{start_fen, Game};
 use protean::protocol::uci::Uci;
@@ -21,6 +21,35 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// A position as the command line describes it: variant, start FEN, moves played.
+#[derive(Args)]
+struct PositionArgs {
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Start from this FEN instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write castling king-takes-rook (Chess960 notation).
+    #[arg(long)]
+    chess960: bool,
+    /// Moves (UCI notation) to play first.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+}
+
+impl PositionArgs {
+    fn game(&self) -> Result<Game, String> {
+        let mut game = Game::by_name(&self.variant, self.fen.as_deref())?;
+        if self.chess960 {
+            game.set_chess960(true);
+        }
+        for m in &self.moves {
+            game.play_uci(m)?;
+        }
+        Ok(game)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run the UCI protocol on standard input/output (also the default).
@@ -30,31 +59,13 @@ enum Command {
         /// Depth in plies.
         #[arg(default_value_t = 5)]
         depth: u32,
-        #[arg(long, default_value = "chess")]
-        variant: String,
-        /// Start from this FEN instead of the variant's start position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Write castling king-takes-rook (Chess960 notation).
-        #[arg(long)]
-        chess960: bool,
-        /// Moves (UCI notation) to play before counting.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        position: PositionArgs,
     },
     /// Analyse a position and print the engine's lines for a person to read.
     Analyse {
-        #[arg(long, default_value = "chess")]
-        variant: String,
-        /// Start from this FEN instead of the variant's start position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Write castling king-takes-rook (Chess960 notation).
-        #[arg(long)]
-        chess960: bool,
-        /// Moves (UCI notation) to play first.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Search to this depth (the default when no limit is given: 12).
         #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
         depth: Option<u32>,
@@ -100,18 +111,9 @@ fn main() -> ExitCode {
             Uci::new(io::stdout()).run(io::stdin().lock());
             Ok(())
         }
-        Some(Command::Perft {
-            depth,
-            variant,
-            fen,
-            chess960,
-            moves,
-        }) => run_perft(&variant, fen.as_deref(), chess960, &moves, depth),
+        Some(Command::Perft { depth, position }) => run_perft(&position, depth),
         Some(Command::Analyse {
-            variant,
-            fen,
-            chess960,
-            moves,
+            position,
             depth,
             movetime,
             nodes,
@@ -130,13 +132,7 @@ fn main() -> ExitCode {
                 multipv: multipv.clamp(1, 256),
                 move_overhead_ms: 0,
             };
-            let setup = Setup {
-                variant: &variant,
-                fen: fen.as_deref(),
-                chess960,
-                moves: &moves,
-            };
-            analyse(setup, &limits, &settings, hash.clamp(1, 65536))
+            analyse(&position, &limits, &settings, hash.clamp(1, 65536))
         }
         Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Variants) => {
@@ -171,23 +167,11 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_perft(
-    variant: &str,
-    fen: Option<&str>,
-    chess960: bool,
-    moves: &[String],
-    depth: u32,
-) -> Result<(), String> {
+fn run_perft(position: &PositionArgs, depth: u32) -> Result<(), String> {
     if depth == 0 {
         return Err("depth must be at least 1".into());
     }
-    let mut game = Game::by_name(variant, fen)?;
-    if chess960 {
-        game.set_chess960(true);
-    }
-    for m in moves {
-        game.play_uci(m)?;
-    }
+    let mut game = position.game()?;
     let start = Instant::now();
     let mut total = 0;
     let out = io::stdout();
@@ -212,27 +196,6 @@ fn run_perft(
     Ok(())
 }
 
-/// A position as the command line describes it.
-struct Setup<'a> {
-    variant: &'a str,
-    fen: Option<&'a str>,
-    chess960: bool,
-    moves: &'a [String],
-}
-
-impl Setup<'_> {
-    fn game(&self) -> Result<Game, String> {
-        let mut game = Game::by_name(self.variant, self.fen)?;
-        if self.chess960 {
-            game.set_chess960(true);
-        }
-        for m in self.moves {
-            game.play_uci(m)?;
-        }
-        Ok(game)
-    }
-}
-
 /// A score for a person: pawns with a sign, or `#N` for a mate in N moves.
 fn human_score(s: Score) -> String {
     match s {
@@ -249,8 +212,13 @@ fn human_count(n: u64) -> String {
     }
 }
 
-fn analyse(setup: Setup, limits: &Limits, settings: &Settings, hash: usize) -> Result<(), String> {
-    let game = setup.game()?;
+fn analyse(
+    position: &PositionArgs,
+    limits: &Limits,
+    settings: &Settings,
+    hash: usize,
+) -> Result<(), String> {
+    let game = position.game()?;
     println!("{} {}", game.variant().name, game.fen());
     if let Some(outcome) = game.outcome() {
         println!("The game is over: {outcome}");
