@@ -268,13 +268,13 @@ impl<B: Bitboard> Position<B> {
         )
     }
 
-    pub fn make_move(&mut self, mv: Move) {
-        let us = self.side;
-        let them = us ^ 1;
-        let (from, to) = (mv.from(), mv.to());
-        let mut undo = Undo {
+    /// What every ply (a move or a null move) starts with: the record `unmake` needs,
+    /// then the en-passant square cleared and the move clock advanced.
+    #[inline(always)]
+    fn begin_ply(&mut self, mv: Move, moved: PieceCode) -> Undo {
+        let undo = Undo {
             mv,
-            moved: self.board[from],
+            moved,
             captured: NO_PIECE,
             castling: self.castling,
             ep: self.ep,
@@ -285,6 +285,14 @@ impl<B: Bitboard> Position<B> {
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
         self.halfmove += 1;
+        undo
+    }
+
+    pub fn make_move(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us ^ 1;
+        let (from, to) = (mv.from(), mv.to());
+        let mut undo = self.begin_ply(mv, self.board[from]);
         match mv.kind() {
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
@@ -420,19 +428,8 @@ impl<B: Bitboard> Position<B> {
     /// Passes the turn (for null-move pruning): only the side, the key and the
     /// en-passant square change. Undone by `unmake_null_move`.
     pub fn make_null_move(&mut self) {
-        self.history.push(Undo {
-            mv: Move::NONE,
-            moved: NO_PIECE,
-            captured: NO_PIECE,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            key: self.key,
-            checks_given: self.checks_given,
-        });
-        self.key ^= self.ep_key(self.ep);
-        self.ep = NO_SQUARE;
-        self.halfmove += 1;
+        let undo = self.begin_ply(Move::NONE, NO_PIECE);
+        self.history.push(undo);
         self.side ^= 1;
         self.key ^= self.rules.zobrist.side;
     }
