@@ -342,18 +342,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
-        self.visit(ply);
-        if self.stopped {
-            return 0;
-        }
-        if let Some(score) = self.variant_end_score(ply) {
+        if let Some(score) = self.node_entry(ply) {
             return score;
-        }
-        if self.is_draw() {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return self.evaluate();
         }
         // Mate distance pruning: no line from here can beat a shorter mate already found.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -521,23 +511,33 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         best
     }
 
+    /// What every node checks first, in main and quiescence search alike: counts the
+    /// node, then returns a score at once when the search is stopped, the game has ended
+    /// by the variant's rules, the position is drawn, or the ply limit is reached.
+    fn node_entry(&mut self, ply: usize) -> Option<i32> {
+        self.visit(ply);
+        if self.stopped {
+            return Some(0);
+        }
+        if let Some(score) = self.variant_end_score(ply) {
+            return Some(score);
+        }
+        if self.is_draw() {
+            return Some(0);
+        }
+        if ply >= MAX_PLY {
+            return Some(self.evaluate());
+        }
+        None
+    }
+
     /// Quiescence: only captures and promotions (all moves when in check), so the
     /// static evaluation is taken in quiet positions. Every capture removes material and
     /// every promotion a promoting piece, so it terminates.
     pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
-        self.visit(ply);
-        if self.stopped {
-            return 0;
-        }
-        if let Some(score) = self.variant_end_score(ply) {
+        if let Some(score) = self.node_entry(ply) {
             return score;
-        }
-        if self.is_draw() {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return self.evaluate();
         }
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
