@@ -383,7 +383,7 @@ impl<B: Bitboard> Position<B> {
             let attacked = check_attacks
                 && (king_path | B::from_square(ksq))
                     .squares()
-                    .any(|s| self.attackers(s, us ^ 1, rest).any());
+                    .any(|s| self.checked_on(s, us, rest));
             if !attacked {
                 sink.push(Move::new(ksq, rook, MoveKind::Castle));
             }
@@ -447,17 +447,47 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Pseudo-legal moves (royal pieces may end attacked); castling is checked fully.
-    fn gen_pseudo_legal(&self, list: &mut MoveList) {
-        self.gen_pieces(list, self.rules.tables.board, B::EMPTY, None, true);
-        self.gen_en_passant(list, false);
+    fn gen_pseudo_legal<S: Sink<B>>(&self, sink: &mut S) {
+        self.gen_pieces(sink, self.rules.tables.board, B::EMPTY, None, true);
+        self.gen_en_passant(sink, false);
         if !self.in_check() {
-            self.gen_castling(list);
+            self.gen_castling(sink);
+        }
+    }
+
+    /// How this position's legal moves are found.
+    #[inline(always)]
+    fn strategy(&self) -> Strategy {
+        let rules = &*self.rules;
+        let has_royal = rules
+            .royal
+            .is_some_and(|k| self.pieces_of(k, self.side).any());
+        if rules.pin_aware && has_royal {
+            Strategy::PinAware
+        } else if !has_royal && rules.checks_allowed && rules.blast.is_none() {
+            // Nothing of ours can be left attacked and no rule looks past the move:
+            // pseudo-legal moves are legal (Extinction, Antichess, the Horde's pawns).
+            Strategy::Pseudo
+        } else {
+            Strategy::Filtered
         }
     }
 
     /// Whether the side that just moved left its royal piece safe.
     fn mover_is_safe(&self) -> bool {
-        !self.royal_attacked(self.side ^ 1)
+        let mover = self.side ^ 1;
+        if self.rules.blast.is_some() {
+            // A move may not explode the mover's royal piece; one that explodes the
+            // enemy's wins at once, whatever else it leaves attacked.
+            let royals = self.rules.royal.map_or(B::EMPTY, |k| self.by_kind[k]);
+            if (royals & self.by_color[mover]).is_empty() {
+                return false;
+            }
+            if (royals & self.by_color[self.side]).is_empty() {
+                return true;
+            }
+        }
+        !self.royal_attacked(mover)
     }
 
     /// Whether the game is already over by a rule of the position alone; such a
@@ -478,24 +508,25 @@ impl<B: Bitboard> Position<B> {
     /// Legal moves as if the game were not over (used by end rules that look one move
     /// ahead).
     pub(crate) fn generate_ignoring_end(&mut self, list: &mut MoveList) {
-        if self.rules.pin_aware {
-            self.gen_pin_aware(list);
-            return;
-        }
-        self.gen_pseudo_legal(list);
-        let rules = &*self.rules;
-        let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
-        if check_royal || no_checks {
-            let mut legal = MoveList::new();
-            for &m in list.as_slice() {
-                self.make_move(m);
-                let ok = (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
-                self.unmake_move();
-                if ok {
-                    legal.push(m);
+        match self.strategy() {
+            Strategy::PinAware => return self.gen_pin_aware(list),
+            Strategy::Pseudo => self.gen_pseudo_legal(list),
+            Strategy::Filtered => {
+                self.gen_pseudo_legal(list);
+                let rules = &*self.rules;
+                let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
+                let mut legal = MoveList::new();
+                for &m in list.as_slice() {
+                    self.make_move(m);
+                    let ok =
+                        (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
+                    self.unmake_move();
+                    if ok {
+                        legal.push(m);
+                    }
                 }
+                *list = legal;
             }
-            *list = legal;
         }
         if self.rules.mandatory_capture {
             let this = &*self;
@@ -510,25 +541,41 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return 0;
         }
-        if self.rules.pin_aware {
-            let mut c = CountSink(0);
-            self.gen_pin_aware(&mut c);
-            c.0
-        } else {
-            let mut list = MoveList::new();
-            self.generate_legal(&mut list);
-            list.len() as u64
+        let mut c = CountSink(0);
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(&mut c),
+            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut c),
+            _ => {
+                let mut list = MoveList::new();
+                self.generate_ignoring_end(&mut list);
+                return list.len() as u64;
+            }
         }
+        c.0
     }
 
     /// Legal moves of a position that is not to be changed (clones it if needed).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.rules.pin_aware && !self.ended() {
-            self.gen_pin_aware(&mut list);
-        } else {
-            self.clone().generate_legal(&mut list);
+        if self.ended() {
+            return list;
+        }
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(&mut list),
+            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),
+            _ => self.clone().generate_ignoring_end(&mut list),
         }
         list
     }
+}
+
+/// How legal moves are found in a position (see the module comment).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    /// From checkers and pins: the side has its one royal king and plain captures.
+    PinAware,
+    /// Pseudo-legal moves are legal: the side has no royal piece to expose.
+    Pseudo,
+    /// Pseudo-legal moves, each made and tested.
+    Filtered,
 }

@@ -1,8 +1,8 @@
 //! The registry of built-in variants, each a data definition.
 
 use super::{
-    Castling, DrawRules, EndRules, Extinction, Goal, PieceKind, Promotion, Setup, StalemateResult,
-    Variant,
+    Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Setup,
+    StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -34,6 +34,7 @@ fn orthodox_draws() -> DrawRules {
         repetition: 3,
         move_rule_plies: 100,
         insufficient_material: true,
+        draw_at_pieces: 0,
     }
 }
 
@@ -63,6 +64,7 @@ pub fn chess() -> Variant {
         mandatory_capture: false,
         checks_allowed: true,
         royal_optional: false,
+        explosion: None,
         end: EndRules::default(),
     }
 }
@@ -204,6 +206,130 @@ pub fn suicide() -> Variant {
     }
 }
 
+/// Suicide as the Dragonheel's Lair site plays it: giveaway, and a draw when only two
+/// pieces are left on the board.
+pub fn suicide_dhl() -> Variant {
+    let mut draws = draws_without_material_rule(StalemateResult::Win);
+    draws.draw_at_pieces = 2;
+    Variant {
+        name: "suicide-dhl".into(),
+        aliases: vec![],
+        description: "Giveaway with castling; two pieces left on the board draw".into(),
+        draws,
+        ..giveaway()
+    }
+}
+
+/// Massacre: a board full of pieces that move only by capturing.
+pub fn massacre() -> Variant {
+    let pieces = vec![
+        PieceKind::new("knight", 'N', "cN"),
+        PieceKind::new("bishop", 'B', "cB"),
+        PieceKind::new("rook", 'R', "cR"),
+        PieceKind::new("queen", 'Q', "cQ"),
+    ];
+    Variant {
+        name: "massacre".into(),
+        aliases: vec![],
+        description: "Every square filled; every move captures; no capture or no pieces loses"
+            .into(),
+        pieces,
+        start_fen:
+            "rBbnbqNn/bQrnQRRr/rrqbNqQb/bBNqbNBN/bNRrrrBQ/QRQqRnNB/qBRnnqNQ/BBQnqnRR w - - 0 1"
+                .into(),
+        castling: None,
+        promotion: None,
+        draws: draws_without_material_rule(StalemateResult::Loss),
+        setup: Setup::ShuffledBoard,
+        mandatory_capture: false,
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec![],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+/// Atomic (lichess rules): captures explode.
+pub fn atomic() -> Variant {
+    Variant {
+        name: "atomic".into(),
+        aliases: vec![],
+        description: "Captures explode the pieces around them; exploding the enemy king wins"
+            .into(),
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        // A side whose king has exploded has lost; the position stays readable.
+        royal_optional: true,
+        explosion: Some(Explosion { immune: vec!['P'] }),
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec!['K'],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+/// King's Corner (itsyourturn.com): a random back rank with the king in its owner's
+/// right-hand corner, Black's the point image of White's, no castling.
+pub fn kingscorner() -> Variant {
+    Variant {
+        name: "kingscorner".into(),
+        aliases: vec![],
+        description: "Random back rank, king in the right-hand corner, no castling".into(),
+        start_fen: "krbnqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQNBRK w - - 0 1".into(),
+        castling: None,
+        setup: Setup::ShuffledBackRank {
+            fixed: vec!['K'],
+            opposite_colors: Some('B'),
+            black: Symmetry::PointSymmetric,
+        },
+        ..chess()
+    }
+}
+
+/// King's Fortress (itsyourturn.com): King's Corner with three more pawns in front of
+/// each king (they have no double step).
+pub fn kingsfortress() -> Variant {
+    Variant {
+        name: "kingsfortress".into(),
+        aliases: vec![],
+        description: "King's Corner with three extra pawns before each king".into(),
+        start_fen: "krbnqbnr/pppppppp/ppp5/8/8/5PPP/PPPPPPPP/RNBQNBRK w - - 0 1".into(),
+        ..kingscorner()
+    }
+}
+
+/// Horde as itsyourturn.com plays it: Black is the horde of 32 pawns without double
+/// steps; White wins by taking every black piece, Black by checkmate.
+pub fn blackhorde() -> Variant {
+    let mut pieces = orthodox_pieces();
+    pieces[0].initial_ranks[BLACK] = vec![];
+    debug_assert!(pieces[0].initial_ranks[WHITE] == vec![1]);
+    Variant {
+        name: "blackhorde".into(),
+        aliases: vec![],
+        description: "Black's 32 pawns without double steps against the orthodox army".into(),
+        pieces,
+        start_fen: "ppp2ppp/pppppppp/pppppppp/pppppppp/3pp3/8/PPPPPPPP/RNBQKBNR w KQ - 0 1".into(),
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        royal_optional: true,
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec![],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
 pub fn horde() -> Variant {
     let mut pieces = orthodox_pieces();
     // White's pawns may also double-step from the first rank.
@@ -330,12 +456,18 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             antichess(),
             giveaway(),
             suicide(),
+            suicide_dhl(),
             horde(),
+            blackhorde(),
             three_check(),
             kingofthehill(),
             grasshopper(),
             upsidedown(),
             racingkings(),
+            atomic(),
+            massacre(),
+            kingscorner(),
+            kingsfortress(),
         ]
         .into_iter()
         .map(Arc::new)

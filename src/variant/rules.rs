@@ -132,13 +132,26 @@ pub struct EndRulesCompiled<B> {
     /// Kinds, goal squares per colour, and whether Black may answer White's arrival.
     pub goal: Option<(u32, [B; 2], bool)>,
     pub check_limit: Option<u32>,
+    /// Draw with this many pieces or fewer on the board (0: off).
+    pub draw_at_pieces: u32,
 }
 
 impl<B> EndRulesCompiled<B> {
     /// Whether any rule can end the game from the position alone.
     pub fn any(&self) -> bool {
-        self.extinction.is_some() || self.goal.is_some() || self.check_limit.is_some()
+        self.extinction.is_some()
+            || self.goal.is_some()
+            || self.check_limit.is_some()
+            || self.draw_at_pieces > 0
     }
+}
+
+/// Compiled explosion rule (see [`crate::variant::Explosion`]).
+pub struct BlastRules<B> {
+    /// Per square, the squares around it that a capture there explodes.
+    pub around: Vec<B>,
+    /// Bit set of kinds that survive an explosion next to them.
+    pub immune: u32,
 }
 
 pub struct Zobrist {
@@ -176,6 +189,8 @@ pub struct Rules<B: Bitboard> {
     pub mandatory_capture: bool,
     pub checks_allowed: bool,
     pub royal_optional: bool,
+    /// Captures explode (Atomic).
+    pub blast: Option<BlastRules<B>>,
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
@@ -519,7 +534,7 @@ impl<B: Bitboard> Rules<B> {
             && complex_capturers.is_empty()
             && !variant.mandatory_capture
             && variant.checks_allowed
-            && !variant.royal_optional;
+            && variant.explosion.is_none();
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
@@ -592,6 +607,29 @@ impl<B: Bitboard> Rules<B> {
                 }
             },
             check_limit: variant.end.check_limit.filter(|&n| n > 0 && n < 16),
+            draw_at_pieces: variant.draws.draw_at_pieces,
+        };
+        let blast = match &variant.explosion {
+            None => None,
+            Some(e) => {
+                let around = (0..geo.squares())
+                    .map(|sq| {
+                        let mut b = B::EMPTY;
+                        for dx in -1..=1 {
+                            for dy in -1..=1 {
+                                if let Some(t) = geo.offset(sq, dx, dy).filter(|&t| t != sq) {
+                                    b |= B::from_square(t);
+                                }
+                            }
+                        }
+                        b
+                    })
+                    .collect();
+                Some(BlastRules {
+                    around,
+                    immune: kinds_mask(&variant, &e.immune)?,
+                })
+            }
         };
         if variant.end.check_limit.is_some() && end.check_limit.is_none() {
             return Err(RulesError(format!(
@@ -624,6 +662,7 @@ impl<B: Bitboard> Rules<B> {
             mandatory_capture,
             checks_allowed,
             royal_optional,
+            blast,
             en_passant_zone,
             zobrist,
         })
