@@ -31,3 +31,11 @@ fn run_unittest(module: &str, min_tests: usize) {
 fn pure_parts() {
     run_unittest("matchlib.test_pure", 30);
 }
+
+/// The referee and whole matches against misbehaving fake engines (crash, hang, illegal
+/// move, time loss, XBoard resignation, SPRT stop), plus two antichess games of this
+/// build's binary. These need pyffish; without it unittest reports them as skipped.
+#[test]
+fn referee_and_fake_engine_matches() {
+    run_unittest("matchlib.test_runner", 13);
+}

@@ -15,7 +15,8 @@ and the 95% interval m +- 1.959964 * stderr is mapped through elo(). The samples
 SPRT is the generalised SPRT of Michel Van den Bergh in its normal approximation, as
 fishtest and fastchess compute it: with s0, s1 the scores of the hypotheses elo0, elo1,
     LLR = N * (s1 - s0) * (2 m - s0 - s1) / (2 v)
-over the same samples as above. The test stops when LLR leaves
+over the same samples as above (empty outcome classes get a pseudo-count of 0.001, as
+fishtest regularises, so that a match without spread still gets a verdict). The test stops when LLR leaves
 [log(beta / (1 - alpha)), log((1 - beta) / alpha)]: below accepts H0 (elo <= elo0),
 above accepts H1 (elo >= elo1).
 """
@@ -110,12 +111,19 @@ def sprt_bounds(alpha, beta):
     return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
 
 
+REGULARIZE = 1e-3  # pseudo-count for empty outcome classes in the SPRT (as fishtest)
+
+
 def sprt_llr(outcomes, elo0, elo1):
     """Log-likelihood ratio of H1 (elo1) against H0 (elo0), GSPRT normal approximation.
 
-    0 while there is no spread in the samples yet (no information on the variance)."""
-    n, mean, var = mean_and_variance(outcomes)
-    if n == 0 or var <= 0.0:
+    Empty outcome classes count REGULARIZE samples each, so that a one-sided match (every
+    game lost, every game drawn) has a variance and ends the test instead of leaving
+    the LLR at 0/0 forever."""
+    if sum(c for _, c in outcomes) == 0:
+        return 0.0
+    n, mean, var = mean_and_variance([(x, max(c, REGULARIZE)) for x, c in outcomes])
+    if var <= 0.0:
         return 0.0
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
     return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)

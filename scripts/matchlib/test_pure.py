@@ -108,7 +108,17 @@ class SprtTests(unittest.TestCase):
         outcomes = [(1.0, mid), (0.0, 1 - mid)]  # counts may be fractional in the formula
         self.assertAlmostEqual(stats.sprt_llr(outcomes, 0, 10), 0.0, places=9)
         self.assertLess(stats.sprt_llr(stats.trinomial_outcomes(20, 20, 60), 0, 10), 0)
-        self.assertEqual(stats.sprt_llr(stats.trinomial_outcomes(0, 30, 0), 0, 10), 0.0)
+        self.assertEqual(stats.sprt_llr(stats.trinomial_outcomes(0, 0, 0), 0, 10), 0.0)
+
+    def test_one_sided_matches_end(self):
+        # Without the pseudo-counts these would have no variance and an LLR of 0 forever.
+        lost = stats.sprt(stats.pentanomial_outcomes([20, 0, 0, 0, 0]), 0, 10, 0.05, 0.05)
+        self.assertEqual(lost.verdict, "H0 accepted")
+        won = stats.sprt(stats.trinomial_outcomes(30, 0, 0), -10, 0, 0.05, 0.05)
+        self.assertEqual(won.verdict, "H1 accepted")
+        # 200 draws: the score is exactly elo0's, so the evidence leans (weakly) to H0.
+        draws = stats.sprt_llr(stats.trinomial_outcomes(0, 200, 0), 0, 10)
+        self.assertLess(draws, 0.0)
 
     def test_verdicts(self):
         strong = stats.sprt(stats.trinomial_outcomes(300, 100, 100), 0, 10, 0.05, 0.05)
