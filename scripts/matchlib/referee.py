@@ -5,8 +5,16 @@ pyffish scores results from the side to move (+VALUE_MATE: it has won, -VALUE_MA
 has lost, 0: draw); this module turns them into PGN results and reasons.
 """
 import random
+import re
 
 import pyffish as sf
+
+SQUARE = re.compile(r"([a-z])(\d+)")
+
+
+def shift_ranks(text, delta):
+    """Adds delta to every rank number of the squares written in text."""
+    return SQUARE.sub(lambda m: m.group(1) + str(int(m.group(2)) + delta), text)
 
 
 class RefereeError(Exception):
@@ -37,6 +45,9 @@ class Game:
         self.chess960 = chess960
         self.moves = []
         self.white_starts = fen.split()[1] == "w"
+        board = fen.split()[0].split("[")[0]
+        # XBoard numbers the ranks of a 10-rank board (xiangqi, grand) from 0.
+        self.xboard_rank_shift = -1 if board.count("/") + 1 == 10 else 0
 
     def legal_moves(self):
         return sf.legal_moves(self.variant, self.start, self.moves, self.chess960)
@@ -54,13 +65,14 @@ class Game:
         self.moves.append(move)
 
     def xboard_move(self, move):
-        """How to tell an XBoard engine about a legal move: coordinates, except 960
-        castling, which XBoard writes O-O / O-O-O (king-takes-rook is ambiguous)."""
+        """How to tell an XBoard engine about a legal move: coordinates (ranks from 0 on
+        10-rank boards), except 960 castling, which XBoard writes O-O / O-O-O
+        (king-takes-rook is ambiguous)."""
         if self.chess960:
             san = sf.get_san(self.variant, self.fen(), move, True).rstrip("+#")
             if san in ("O-O", "O-O-O"):
                 return san
-        return move
+        return shift_ranks(move, self.xboard_rank_shift)
 
     def san_moves(self):
         return sf.get_san_moves(self.variant, self.start, self.moves, self.chess960)
@@ -109,11 +121,13 @@ class Game:
         UCI engines must send a move exactly as listed (strict). XBoard engines may
         also send castling as O-O / O-O-O, promotions as e7e8=Q or with a capital
         letter, or SAN (lenient)."""
-        if text in legal:
+        if text in legal and not (lenient and self.xboard_rank_shift):
             return text
         if not lenient:
             return None
-        candidate = text.strip().rstrip("+#!?")
+        candidate = shift_ranks(text.strip(), -self.xboard_rank_shift).rstrip("+#!?")
+        if candidate in legal:
+            return candidate
         if "=" in candidate and len(candidate) >= 6:  # e7e8=Q
             candidate = candidate.replace("=", "")
         if len(candidate) == 5 and candidate[4].isalpha():  # e7e8Q

@@ -259,6 +259,9 @@ class Match:
                                 results.put(("abort", f"{self.specs[i].name} failed to start 3 times"))
                                 return
                 record, broken = self.play(index, engines)
+                for i in (0, 1):  # XBoard engines may ask for a fresh process per game
+                    if getattr(engines[i], "features", {}).get("reuse") == "0":
+                        broken.add(i)
                 for i in broken:
                     engines[i].quit()
                     engines[i] = None

@@ -79,6 +79,19 @@ class RefereeTests(unittest.TestCase):
         self.assertEqual(g.xboard_move("e1h1"), "O-O")
         self.assertEqual(g.xboard_move("a1b1"), "a1b1")
 
+    def test_xboard_ranks_from_zero_on_ten_rank_boards(self):
+        # XBoard (and fairymax's maxqi, sjaakii) write xiangqi's first rank as 0.
+        g = self.referee.Game("xiangqi", self.referee.start_fen("xiangqi"))
+        legal = g.legal_moves()
+        self.assertEqual(g.xboard_move("b1c3"), "b0c2")
+        self.assertEqual(g.match_move("b0c2", legal, lenient=True), "b1c3")
+        self.assertEqual(g.match_move("a0a1", legal, lenient=True), "a1a2")
+        self.assertEqual(g.match_move("b1c3", legal, lenient=False), "b1c3")
+        g.push("b1c3")
+        self.assertEqual(g.xboard_move("a10a9"), "a9a8")
+        self.assertEqual(self.referee.Game("chess", self.referee.start_fen("chess"))
+                         .xboard_move("e2e4"), "e2e4")
+
     def test_random_openings_are_seeded(self):
         start = self.referee.start_fen("antichess")
         a = self.referee.random_opening("antichess", start, 8, self.referee.opening_rng(7, 3))
@@ -118,7 +131,8 @@ class MatchTests(unittest.TestCase):
 
     def test_clean_games(self):
         match, text, pgn_text = self.run_match(fake("a", "--seed 1"), fake("b", "--seed 2"),
-                                               "--games", "4", "--nodes", "1", "--max-plies", "60")
+                                               "--games", "4", "--nodes", "1", "--max-plies", "60",
+                                               "--concurrency", "2")
         self.assert_tally(match, 4)
         self.assertEqual(pgn_text.count("[Event "), 4)
         self.assertEqual(sum(sum(f.values()) for f in match.tally.failures), 0)
