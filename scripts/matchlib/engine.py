@@ -437,11 +437,6 @@ class XBoardEngine:
         """The engine's own move was accepted: its board already holds it."""
         self.known = (start_fen, list(moves))
 
-    def abort_search(self):
-        self.process.send("force")
-        self.known = None
-        self.sync()
-
     def game_over(self, result, reason):
         self.process.send(f"result {result} {{{reason}}}")
         self.process.send("force")

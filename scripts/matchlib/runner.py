@@ -177,8 +177,14 @@ class Match:
                 failure, detail = (i, e.kind), str(e)
                 if e.kind == "time":
                     reason = "time forfeit"
+                    # A UCI search can be stopped and its late bestmove read away; an
+                    # XBoard engine might still send a late `move` line, so it is
+                    # restarted.
                     try:
-                        engine.abort_search()
+                        if spec.proto == "uci":
+                            engine.abort_search()
+                        else:
+                            broken.add(i)
                     except EngineFailure:
                         broken.add(i)
                 else:

@@ -174,6 +174,13 @@ class MatchTests(unittest.TestCase):
         self.assert_tally(match, 2)
         self.assertEqual(match.tally.failures[0]["time"], 2)
         self.assertEqual(match.tally.reasons, {"time forfeit": 2})
+        # The same over XBoard (the engine is restarted after its time loss).
+        match, text, _ = self.run_match(fake("xslow", "--after 0 --then slow --slow 0.3",
+                                             proto="xboard"),
+                                        fake("fast"), "--games", "2", "--tc", "1",
+                                        "--margin", "0.05")
+        self.assert_tally(match, 2)
+        self.assertEqual(match.tally.failures[0]["time"], 2)
 
     def test_margin_saves_a_late_move(self):
         # 0.3 s per move on a 0.5 s clock with 0.1 s increment: after each move the
