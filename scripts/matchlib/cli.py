@@ -104,36 +104,40 @@ def parse_args(argv):
     return args
 
 
-def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    # pyffish is needed from here on only, so `--help` works without it.
-    from . import referee
-    from .runner import Match
+def build_openings(args):
+    """[(start FEN, [opening moves])], one per pair of games."""
+    from . import referee  # pyffish is needed from here on only, so --help works without it
     import random
 
+    referee.check_variant(args.variant)
+    if args.openings:
+        fens = openings_mod.read_openings(args.openings)
+        for fen in fens:
+            referee.validate_fen(args.variant, fen, args.chess960)
+        if args.openings_order == "random":
+            random.Random(args.seed).shuffle(fens)
+    else:
+        fens = [referee.start_fen(args.variant)]
+    result = []
+    for k in range((args.games + 1) // 2):
+        fen = fens[k % len(fens)]
+        moves = []
+        if args.random_plies:
+            moves = referee.random_opening(args.variant, fen, args.random_plies,
+                                           referee.opening_rng(args.seed, k), args.chess960)
+        result.append((fen, moves))
+    return result
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from . import referee
+    from .runner import Match
+
     try:
-        referee.check_variant(args.variant)
-        start = referee.start_fen(args.variant)
-        if args.openings:
-            fens = openings_mod.read_openings(args.openings)
-            for fen in fens:
-                referee.validate_fen(args.variant, fen, args.chess960)
-            if args.openings_order == "random":
-                random.Random(args.seed).shuffle(fens)
-        else:
-            fens = [start]
-        pairs = (args.games + 1) // 2
-        openings_list = []
-        for k in range(pairs):
-            fen = fens[k % len(fens)]
-            moves = []
-            if args.random_plies:
-                moves = referee.random_opening(args.variant, fen, args.random_plies,
-                                               referee.opening_rng(args.seed, k), args.chess960)
-            openings_list.append((fen, moves))
+        openings_list = build_openings(args)
     except (referee.RefereeError, ValueError, OSError) as e:
         sys.exit(f"error: {e}")
-
     match = Match(args, args.specs, openings_list)
     try:
         match.run()

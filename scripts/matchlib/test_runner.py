@@ -105,17 +105,13 @@ class RefereeTests(unittest.TestCase):
 @unittest.skipUnless(HAVE_PYFFISH, "pyffish is not installed")
 class MatchTests(unittest.TestCase):
     def run_match(self, first, second, *extra):
-        from matchlib.cli import parse_args
+        from matchlib.cli import build_openings, parse_args
         from matchlib.runner import Match
-        from matchlib import referee
         with tempfile.TemporaryDirectory() as d:
             pgn_path = os.path.join(d, "games.pgn")
             args = parse_args(["--engine", *first, "--engine", *second, "--pgn", pgn_path,
                                *extra])
-            start = referee.start_fen(args.variant)
-            openings = [(start, referee.random_opening(args.variant, start, args.random_plies,
-                                                       referee.opening_rng(args.seed, k)))
-                        for k in range((args.games + 1) // 2)]
+            openings = build_openings(args)
             out = io.StringIO()
             match = Match(args, args.specs, openings, out=out)
             match.run()
@@ -140,6 +136,27 @@ class MatchTests(unittest.TestCase):
         for record in match.records:
             self.assertTrue(len(record.moves) <= 60)
             self.assertEqual(len(record.san), len(record.moves))
+
+    def test_fen_openings_with_both_colours(self):
+        fens = ["rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"]
+        with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
+            f.write("# two openings\n" + "\n".join(fens) + "\n")
+        try:
+            match, _, pgn_text = self.run_match(fake("a"), fake("b"), "--games", "4",
+                                                "--nodes", "1", "--openings", f.name,
+                                                "--max-plies", "30")
+        finally:
+            os.unlink(f.name)
+        self.assert_tally(match, 4)
+        by_index = sorted(match.records, key=lambda r: r.index)
+        self.assertEqual([r.start_fen for r in by_index], [fens[0], fens[0], fens[1], fens[1]])
+        self.assertEqual([r.white for r in by_index], [0, 1, 0, 1])
+        self.assertEqual([r.opening_plies for r in by_index], [0] * 4)
+        for fen in fens:
+            self.assertEqual(pgn_text.count(f'[FEN "{fen}"]'), 2)
+        self.assertEqual(pgn_text.count('[SetUp "1"]'), 4)
+        self.assertIn("\n1... ", pgn_text)  # Black moves first in the second opening
 
     def test_crash_loses_and_match_goes_on(self):
         match, text, pgn_text = self.run_match(fake("crasher", "--after 3 --then crash"),
