@@ -420,9 +420,9 @@ class Match:
                          f"[95%: {stats.format_elo(penta.lower)}, {stats.format_elo(penta.upper)}]"
                          f"  pairs 0/0.5/1/1.5/2: {'/'.join(map(str, t.pairs))}")
             if max(t.pairs) == sum(t.pairs):
-                lines.append("  (every pair scored the same: no spread, so no error estimate; "
-                             "deterministic engines replay each opening's game with colours "
-                             "swapped)")
+                lines.append("  (every pair scored the same: without spread the bar is no "
+                             "error estimate; identical deterministic engines, for one, replay "
+                             "each game with colours swapped)")
         if self.args.sprt:
             elo0, elo1, alpha, beta = self.args.sprt
             result = stats.sprt(self.sprt_outcomes(), elo0, elo1, alpha, beta)
