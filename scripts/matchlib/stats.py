@@ -12,11 +12,14 @@ and the 95% interval m +- 1.959964 * stderr is mapped through elo(). The samples
     correlation between the two games of a pair, so the pentanomial interval is the
     honest one for paired matches (usually narrower: balanced pairs vary less).
 
-SPRT is the generalised SPRT of Michel Van den Bergh in its normal approximation, as
-fishtest and fastchess compute it: with s0, s1 the scores of the hypotheses elo0, elo1,
-    LLR = N * (s1 - s0) * (2 m - s0 - s1) / (2 v)
-over the same samples as above (empty outcome classes get a pseudo-count of 0.001, as
-fishtest regularises, so that a match without spread still gets a verdict). The test stops when LLR leaves
+SPRT is the generalised SPRT (Michel Van den Bergh), as fishtest computes it: over the
+same samples as above, each hypothesis (elo0, elo1) is represented by the distribution of
+largest likelihood whose mean is that Elo's score, and
+    LLR = N * sum_i p_i * log(p1_i / p0_i)
+with p the observed frequencies (empty classes get a pseudo-count of 0.001, as fishtest
+regularises). For many games it agrees with the normal approximation
+N (s1 - s0)(2 m - s0 - s1) / (2 v), which goes wrong when there are few samples or
+little spread. The test stops when LLR leaves
 [log(beta / (1 - alpha)), log((1 - beta) / alpha)]: below accepts H0 (elo <= elo0),
 above accepts H1 (elo >= elo1).
 """
@@ -114,16 +117,57 @@ def sprt_bounds(alpha, beta):
 REGULARIZE = 1e-3  # pseudo-count for empty outcome classes in the SPRT (as fishtest)
 
 
-def sprt_llr(outcomes, elo0, elo1):
-    """Log-likelihood ratio of H1 (elo1) against H0 (elo0), GSPRT normal approximation.
+def constrained_mle(probs, values, score):
+    """The distribution over `values` closest in likelihood to `probs` whose mean is
+    `score`: p_i = probs_i / (1 + lam * (x_i - score)), with lam the root of
+    sum probs_i (x_i - score) / (1 + lam (x_i - score)) = 0 (Van den Bergh). The sum
+    falls from +inf to -inf on the interval where every p_i is positive, so bisection
+    finds the root."""
+    lo = -1.0 / (max(values) - score)
+    hi = 1.0 / (score - min(values))
 
-    Empty outcome classes count REGULARIZE samples each, so that a one-sided match (every
-    game lost, every game drawn) has a variance and ends the test instead of leaving
-    the LLR at 0/0 forever."""
-    if sum(c for _, c in outcomes) == 0:
+    def f(lam):
+        return sum(p * (x - score) / (1.0 + lam * (x - score)) for p, x in zip(probs, values))
+
+    a, b = lo + (hi - lo) * 1e-15, hi - (hi - lo) * 1e-15
+    for _ in range(200):
+        mid = (a + b) / 2.0
+        if f(mid) > 0.0:
+            a = mid
+        else:
+            b = mid
+    lam = (a + b) / 2.0
+    return [p / (1.0 + lam * (x - score)) for p, x in zip(probs, values)]
+
+
+def sprt_llr(outcomes, elo0, elo1):
+    """Log-likelihood ratio of H1 (elo1) against H0 (elo0): the generalised SPRT with
+    each hypothesis's distribution the maximum-likelihood one of the given score.
+
+    Empty outcome classes count REGULARIZE samples each (fishtest's regularisation), so
+    that a one-sided match (every game lost) still has a likelihood under both
+    hypotheses and ends the test."""
+    n = sum(c for _, c in outcomes)
+    if n == 0:
         return 0.0
-    n, mean, var = mean_and_variance([(x, max(c, REGULARIZE)) for x, c in outcomes])
-    if var <= 0.0:
+    values = [x for x, _ in outcomes]
+    counts = [max(c, REGULARIZE) for _, c in outcomes]
+    total = sum(counts)
+    probs = [c / total for c in counts]
+    s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
+    if not (min(values) < s0 < max(values) and min(values) < s1 < max(values)):
+        raise ValueError("the hypotheses' scores must lie strictly inside the outcome range")
+    p0 = constrained_mle(probs, values, s0)
+    p1 = constrained_mle(probs, values, s1)
+    return n * sum(p * math.log(q1 / q0) for p, q0, q1 in zip(probs, p0, p1))
+
+
+def sprt_llr_normal(outcomes, elo0, elo1):
+    """The normal approximation of the LLR, N (s1 - s0)(2m - s0 - s1) / (2v): close to
+    sprt_llr on many games, wrong on few (with one pair of drawn games it already
+    'accepts' H0). Kept to check sprt_llr against."""
+    n, mean, var = mean_and_variance(outcomes)
+    if n == 0 or var <= 0.0:
         return 0.0
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
     return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)

@@ -96,29 +96,82 @@ class SprtTests(unittest.TestCase):
         with self.assertRaises(ValueError):
             stats.sprt_bounds(0.0, 0.05)
 
-    def test_llr_by_hand(self):
+    def test_llr_against_brute_force(self):
+        # The constrained maximum likelihood found by a grid search over the draw rate
+        # (win rate then fixed by the mean) must match the solver's.
+        w, d, l = 60, 20, 20
+        n = w + d + l
+
+        def best_loglik(score):
+            best = -math.inf
+            steps = 200000
+            for k in range(1, steps):
+                pd = k / steps
+                pw = score - pd / 2
+                pl = 1 - pw - pd
+                if pw <= 0 or pl <= 0:
+                    continue
+                best = max(best, w * math.log(pw) + d * math.log(pd) + l * math.log(pl))
+            return best
+
+        s0, s1 = stats.score_from_elo(0), stats.score_from_elo(10)
+        brute = best_loglik(s1) - best_loglik(s0)
+        llr = stats.sprt_llr(stats.trinomial_outcomes(w, d, l), 0, 10)
+        self.assertAlmostEqual(llr, brute, places=3)
+        self.assertEqual(n, 100)
+
+    def test_llr_normal_approximation_by_hand(self):
         # 60 W, 20 D, 20 L against [0, 10]: s0 = 0.5, s1 = 1 / (1 + 10^(-10/400)) = 0.5143874,
         # mean 0.7, variance 0.16: LLR = 100 * 0.0143874 * (1.4 - 1.0143874) / 0.32 = 1.73371.
-        llr = stats.sprt_llr(stats.trinomial_outcomes(60, 20, 20), 0, 10)
-        self.assertAlmostEqual(llr, 1.73371, places=4)
+        approx = stats.sprt_llr_normal(stats.trinomial_outcomes(60, 20, 20), 0, 10)
+        self.assertAlmostEqual(approx, 1.73371, places=4)
+        # ... and the exact LLR is close to it on many games.
+        # Near the hypotheses (where a test spends its time) the exact LLR is close to it:
+        # 2600 W, 4000 D, 2500 L (mean 0.5055) gives -1.5891 and -1.5880.
+        outcomes = stats.trinomial_outcomes(2600, 4000, 2500)
+        self.assertAlmostEqual(stats.sprt_llr(outcomes, 0, 10), -1.5891, places=3)
+        self.assertAlmostEqual(stats.sprt_llr_normal(outcomes, 0, 10), -1.5880, places=3)
 
     def test_llr_signs(self):
-        # A score halfway between the hypotheses' scores carries no evidence either way.
-        mid = (stats.score_from_elo(0) + stats.score_from_elo(10)) / 2
-        outcomes = [(1.0, mid), (0.0, 1 - mid)]  # counts may be fractional in the formula
-        self.assertAlmostEqual(stats.sprt_llr(outcomes, 0, 10), 0.0, places=9)
+        # Wins and losses only: each hypothesis is a coin with its score as the win rate,
+        # so LLR = W log(s1 / s0) + L log((1 - s1) / (1 - s0)).
+        s0, s1 = stats.score_from_elo(0), stats.score_from_elo(10)
+        self.assertAlmostEqual(stats.sprt_llr([(1.0, 60), (0.0, 40)], 0, 10),
+                               60 * math.log(s1 / s0) + 40 * math.log((1 - s1) / (1 - s0)),
+                               places=9)
+        self.assertGreater(stats.sprt_llr(stats.trinomial_outcomes(60, 20, 20), 0, 10), 0)
         self.assertLess(stats.sprt_llr(stats.trinomial_outcomes(20, 20, 60), 0, 10), 0)
         self.assertEqual(stats.sprt_llr(stats.trinomial_outcomes(0, 0, 0), 0, 10), 0.0)
 
     def test_one_sided_matches_end(self):
-        # Without the pseudo-counts these would have no variance and an LLR of 0 forever.
-        lost = stats.sprt(stats.pentanomial_outcomes([20, 0, 0, 0, 0]), 0, 10, 0.05, 0.05)
+        # Without the pseudo-counts the hypotheses' distributions would need mass where
+        # nothing was observed. Every pair lost against [0, 200]: each pair adds about
+        # log((1 - s1) / (1 - s0)) = log(0.2403 / 0.5) = -0.733 to the LLR.
+        lost = stats.sprt(stats.pentanomial_outcomes([20, 0, 0, 0, 0]), 0, 200, 0.05, 0.05)
         self.assertEqual(lost.verdict, "H0 accepted")
-        won = stats.sprt(stats.trinomial_outcomes(30, 0, 0), -10, 0, 0.05, 0.05)
+        self.assertAlmostEqual(lost.llr, 20 * math.log(0.240253 / 0.5), delta=0.1)
+        won = stats.sprt(stats.trinomial_outcomes(30, 0, 0), -200, 0, 0.05, 0.05)
         self.assertEqual(won.verdict, "H1 accepted")
-        # 200 draws: the score is exactly elo0's, so the evidence leans (weakly) to H0.
-        draws = stats.sprt_llr(stats.trinomial_outcomes(0, 200, 0), 0, 10)
-        self.assertLess(draws, 0.0)
+        # 200 draws: the score is exactly elo0's, so the evidence is for H0.
+        self.assertLess(stats.sprt_llr(stats.trinomial_outcomes(0, 200, 0), 0, 10), -2.944)
+
+    def test_one_pair_decides_nothing(self):
+        # One pair of draws (or a win and a loss): the normal approximation, with no
+        # spread to speak of, would call it; the likelihood ratio does not.
+        one = stats.sprt(stats.pentanomial_outcomes([0, 0, 1, 0, 0]), 0, 50, 0.05, 0.05)
+        self.assertEqual(one.verdict, "continue")
+        self.assertLess(abs(one.llr), 1.0)
+
+    def test_constrained_mle(self):
+        probs = [0.2, 0.2, 0.6]
+        values = [0.0, 0.5, 1.0]
+        p = stats.constrained_mle(probs, values, 0.55)
+        self.assertAlmostEqual(sum(p), 1.0, places=9)
+        self.assertAlmostEqual(sum(pi * x for pi, x in zip(p, values)), 0.55, places=9)
+        # The observed mean (0.7) gives back the observed frequencies.
+        p = stats.constrained_mle(probs, values, 0.7)
+        for a, b in zip(p, probs):
+            self.assertAlmostEqual(a, b, places=9)
 
     def test_verdicts(self):
         strong = stats.sprt(stats.trinomial_outcomes(300, 100, 100), 0, 10, 0.05, 0.05)
@@ -131,7 +184,8 @@ class SprtTests(unittest.TestCase):
         self.assertIn("LLR", str(early))
 
     def test_llr_grows_with_games(self):
-        # The same proportions with four times the games: four times the LLR.
+        # The same proportions with four times the games: four times the LLR (no class
+        # is empty, so no pseudo-counts blur the proportions).
         one = stats.sprt_llr(stats.pentanomial_outcomes([1, 4, 10, 6, 2]), -5, 5)
         four = stats.sprt_llr(stats.pentanomial_outcomes([4, 16, 40, 24, 8]), -5, 5)
         self.assertAlmostEqual(four, 4 * one, places=9)

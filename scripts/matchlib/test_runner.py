@@ -226,8 +226,8 @@ class MatchTests(unittest.TestCase):
     def test_sprt_stops_early(self):
         match, text, _ = self.run_match(fake("crasher", "--after 0 --then crash"), fake("good"),
                                         "--games", "200", "--nodes", "1",
-                                        "--sprt", "0", "10", "0.05", "0.05")
-        self.assertLess(match.tally.games, 200)
+                                        "--sprt", "0", "200", "0.05", "0.05")
+        self.assertLessEqual(match.tally.games, 12)  # five lost pairs reach the bound
         self.assertEqual(match.sprt_result.verdict, "H0 accepted")
         self.assertIn("H0 accepted", text)
 
