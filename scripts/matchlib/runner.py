@@ -419,7 +419,7 @@ class Match:
             lines.append(f"Elo (pentanomial, {sum(t.pairs)} pairs) {penta}  "
                          f"[95%: {stats.format_elo(penta.lower)}, {stats.format_elo(penta.upper)}]"
                          f"  pairs 0/0.5/1/1.5/2: {'/'.join(map(str, t.pairs))}")
-            if max(t.pairs) == sum(t.pairs):
+            if max(t.pairs[1:4]) == sum(t.pairs):  # all in one middle class (else +-inf shows it)
                 lines.append("  (every pair scored the same: without spread the bar is no "
                              "error estimate; identical deterministic engines, for one, replay "
                              "each game with colours swapped)")
