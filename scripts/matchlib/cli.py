@@ -131,7 +131,11 @@ def build_openings(args):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from . import referee
+    try:
+        from . import referee
+    except ImportError as e:
+        sys.exit(f"error: scripts/match needs pyffish as its referee ({e}); "
+                 "scripts/install-reference-tools installs it")
     from .runner import Match
 
     try:
