@@ -14,7 +14,7 @@ pub mod perft;
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, MoveKind, MoveList, Position};
 use crate::variant::betza::Hop;
-use crate::variant::rules::{KindMoves, Rules, Walker};
+use crate::variant::rules::{KindMoves, Rules, Walker, MAX_KINDS};
 use crate::variant::Color;
 
 /// Receives generated moves.
@@ -224,7 +224,24 @@ impl<B: Bitboard> Position<B> {
         let occ = self.occupied();
         let empty = !occ & rules.tables.board;
         let enemy = self.by_color[us ^ 1];
-        let promo = rules.promotion.as_ref();
+        // Promotion squares (compulsory, optional) and the kinds allowed now.
+        let mut allowed = [0u8; MAX_KINDS];
+        let (promo_zone, promo_optional, promo_kinds): (B, B, &[u8]) = match &rules.promotion {
+            None => (B::EMPTY, B::EMPTY, &[]),
+            Some(p) => match &p.limits {
+                None => (p.zone[us], p.optional[us], &p.targets),
+                Some(limits) => {
+                    let mut n = 0;
+                    for (&k, &limit) in p.targets.iter().zip(limits) {
+                        if self.pieces_of(k as usize, us).count() < limit {
+                            allowed[n] = k;
+                            n += 1;
+                        }
+                    }
+                    (p.zone[us], p.optional[us], &allowed[..n])
+                }
+            },
+        };
         let filters = [B::EMPTY, empty, enemy, empty | enemy];
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
@@ -240,20 +257,17 @@ impl<B: Bitboard> Position<B> {
             if let Some(shift) = &m.shift {
                 let free = pieces & !pinned;
                 pieces &= pinned;
-                let zone = match promo {
-                    Some(p) if kind.promotes => p.zone[us],
-                    _ => B::EMPTY,
+                let (zone, optional) = if kind.promotes {
+                    (promo_zone, promo_optional)
+                } else {
+                    (B::EMPTY, B::EMPTY)
                 };
                 let mut emit = |t: B, delta: isize| {
                     let t = t & mask;
-                    let z = t & zone;
-                    sink.shifted(t & !z, delta, MoveKind::Normal);
-                    if z.any() {
-                        sink.shifted_promotions(
-                            z,
-                            delta,
-                            &promo.expect("zone implies promotion").targets,
-                        );
+                    sink.shifted(t & !zone, delta, MoveKind::Normal);
+                    let z = t & (zone | optional);
+                    if z.any() && !promo_kinds.is_empty() {
+                        sink.shifted_promotions(z, delta, promo_kinds);
                     }
                 };
                 for q in &shift.quiet {
@@ -305,15 +319,14 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
                 t &= limit;
-                match promo {
-                    Some(p) if kind.promotes => {
-                        let z = t & p.zone[us];
-                        sink.targets(from, t & !z);
-                        if z.any() {
-                            sink.promotions(from, z, &p.targets);
-                        }
+                if kind.promotes {
+                    sink.targets(from, t & !promo_zone);
+                    let z = t & (promo_zone | promo_optional);
+                    if z.any() && !promo_kinds.is_empty() {
+                        sink.promotions(from, z, promo_kinds);
                     }
-                    _ => sink.targets(from, t),
+                } else {
+                    sink.targets(from, t);
                 }
             }
         }

@@ -53,10 +53,7 @@ pub fn chess() -> Variant {
             rook_files: [5, 3],
             rook_letters: vec!['R'],
         }),
-        promotion: Some(Promotion {
-            ranks: vec![7],
-            targets: vec!['Q', 'R', 'B', 'N'],
-        }),
+        promotion: Some(Promotion::on(vec![7], vec!['Q', 'R', 'B', 'N'])),
         draws: orthodox_draws(),
         setup: Setup::Fixed,
         chess960: false,
@@ -104,10 +101,7 @@ fn pieces_with_common_king() -> Vec<PieceKind> {
 fn orthodox_promotion_plus(extra: &[char]) -> Option<Promotion> {
     let mut targets = vec!['Q', 'R', 'B', 'N'];
     targets.extend_from_slice(extra);
-    Some(Promotion {
-        ranks: vec![7],
-        targets,
-    })
+    Some(Promotion::on(vec![7], targets))
 }
 
 /// Draw rules of games without check: no dead positions by the FIDE material rule.
@@ -135,10 +129,7 @@ pub fn knightmate() -> Variant {
         description: "The royal piece moves as a knight; commoners replace the knights".into(),
         pieces,
         start_fen: "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1".into(),
-        promotion: Some(Promotion {
-            ranks: vec![7],
-            targets: vec!['Q', 'R', 'B', 'M'],
-        }),
+        promotion: Some(Promotion::on(vec![7], vec!['Q', 'R', 'B', 'M'])),
         draws: draws_without_material_rule(StalemateResult::Draw),
         ..chess()
     }
@@ -287,6 +278,7 @@ pub fn kingscorner() -> Variant {
         setup: Setup::ShuffledBackRank {
             fixed: vec!['K'],
             opposite_colors: Some('B'),
+            between: None,
             black: Symmetry::PointSymmetric,
         },
         ..chess()
@@ -443,6 +435,92 @@ pub fn racingkings() -> Variant {
     }
 }
 
+/// The orthodox army plus the archbishop (bishop + knight) and the chancellor (rook +
+/// knight) of the 10-file games.
+fn capablanca_pieces() -> Vec<PieceKind> {
+    let mut pieces = orthodox_pieces();
+    pieces.insert(4, PieceKind::new("archbishop", 'A', "BN"));
+    pieces.insert(5, PieceKind::new("chancellor", 'C', "RN"));
+    pieces
+}
+
+/// Capablanca chess: 10x8, the king castles three files.
+pub fn capablanca() -> Variant {
+    Variant {
+        name: "capablanca".into(),
+        aliases: vec!["capa".into()],
+        description: "10x8 with archbishop and chancellor".into(),
+        files: 10,
+        ranks: 8,
+        pieces: capablanca_pieces(),
+        start_fen: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into(),
+        castling: Some(Castling {
+            king_letter: 'K',
+            king_files: [8, 2],
+            rook_files: [7, 3],
+            rook_letters: vec!['R'],
+        }),
+        promotion: Some(Promotion::on(vec![7], vec!['Q', 'C', 'A', 'R', 'B', 'N'])),
+        ..chess()
+    }
+}
+
+/// Gothic chess: Capablanca rules from another start array (chancellor beside the queen).
+pub fn gothic() -> Variant {
+    Variant {
+        name: "gothic".into(),
+        aliases: vec![],
+        description: "Capablanca chess from the Gothic start array".into(),
+        start_fen: "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1".into(),
+        ..capablanca()
+    }
+}
+
+/// Capablanca chess from a random back rank: bishops on opposite colours, the king
+/// between the rooks, Black's rank mirroring White's, Chess960 castling.
+pub fn caparandom() -> Variant {
+    Variant {
+        name: "caparandom".into(),
+        aliases: vec!["capablanca960".into()],
+        description: "Capablanca chess from a random Chess960-style back rank".into(),
+        setup: Setup::ShuffledBackRank {
+            fixed: vec![],
+            opposite_colors: Some('B'),
+            between: Some(('K', 'R')),
+            black: Symmetry::Mirror,
+        },
+        chess960: true,
+        ..capablanca()
+    }
+}
+
+/// Grand chess: 10x10, pawns on the third rank, promotion optional on the 8th and 9th
+/// ranks and compulsory on the 10th, only to a kind the player has lost.
+pub fn grand() -> Variant {
+    let mut pieces = capablanca_pieces();
+    pieces[0].initial_ranks = [vec![2], vec![2]];
+    let limits = [('Q', 1), ('A', 1), ('C', 1), ('R', 2), ('B', 2), ('N', 2)];
+    Variant {
+        name: "grand".into(),
+        aliases: vec![],
+        description: "10x10; promotion only to lost pieces; no castling".into(),
+        files: 10,
+        ranks: 10,
+        pieces,
+        start_fen: "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"
+            .into(),
+        castling: None,
+        promotion: Some(Promotion {
+            ranks: vec![9],
+            optional_ranks: vec![7, 8],
+            targets: vec!['Q', 'C', 'A', 'R', 'B', 'N'],
+            limits: limits.to_vec(),
+        }),
+        en_passant_ranks: vec![3],
+        ..chess()
+    }
+}
+
 /// Every built-in variant, in the order `protean variants` lists them.
 pub fn builtin_variants() -> &'static [Arc<Variant>] {
     static ALL: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
@@ -468,6 +546,10 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             massacre(),
             kingscorner(),
             kingsfortress(),
+            capablanca(),
+            gothic(),
+            caparandom(),
+            grand(),
         ]
         .into_iter()
         .map(Arc::new)

@@ -74,8 +74,26 @@ pub struct Castling {
 pub struct Promotion {
     /// Relative ranks on which a promoting kind must promote.
     pub ranks: Vec<usize>,
+    /// Relative ranks on which it may promote or stay as it is (Grand's 8th and 9th).
+    pub optional_ranks: Vec<usize>,
     /// Letters of the kinds it may promote to.
     pub targets: Vec<char>,
+    /// At most this many of a target kind per side on the board: a promotion to a kind
+    /// at its limit is not allowed (Grand: only to a kind the player has lost). Where
+    /// promotion is compulsory and no kind is allowed, the piece may not move there.
+    pub limits: Vec<(char, u32)>,
+}
+
+impl Promotion {
+    /// Compulsory promotion on `ranks` to `targets`, no limits.
+    pub fn on(ranks: Vec<usize>, targets: Vec<char>) -> Promotion {
+        Promotion {
+            ranks,
+            optional_ranks: Vec::new(),
+            targets,
+            limits: Vec::new(),
+        }
+    }
 }
 
 /// How a game ends when the side to move has no legal move and is not in check.
@@ -150,6 +168,9 @@ pub enum Setup {
         fixed: Vec<char>,
         /// Two pieces of this kind stand on squares of opposite colours.
         opposite_colors: Option<char>,
+        /// The first kind stands between two pieces of the second (king between rooks,
+        /// so that both castlings exist, as in Chess960).
+        between: Option<(char, char)>,
         black: Symmetry,
     },
     /// Every piece of the start position, of either colour, changes places with any

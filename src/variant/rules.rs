@@ -122,7 +122,12 @@ pub struct CastlingRules {
 pub struct PromotionRules<B> {
     /// Per colour, squares on which a promoting kind must promote.
     pub zone: [B; 2],
+    /// Per colour, squares on which it may promote or not.
+    pub optional: [B; 2],
     pub targets: Vec<u8>,
+    /// Per target (same order), the most pieces of that kind a side may have for a
+    /// promotion to it to be allowed; `None` when the variant sets no limits.
+    pub limits: Option<Vec<u32>>,
 }
 
 /// Compiled end rules (see [`crate::variant::EndRules`]).
@@ -567,6 +572,8 @@ impl<B: Bitboard> Rules<B> {
             None => None,
             Some(p) => {
                 let zone = [WHITE, BLACK].map(|c| relative_ranks(&tables, &p.ranks, c));
+                let optional = [WHITE, BLACK]
+                    .map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
                 let targets = p
                     .targets
                     .iter()
@@ -576,7 +583,24 @@ impl<B: Bitboard> Rules<B> {
                         })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                Some(PromotionRules { zone, targets })
+                kinds_mask(&variant, &p.limits.iter().map(|l| l.0).collect::<Vec<_>>())?;
+                let limits = (!p.limits.is_empty()).then(|| {
+                    p.targets
+                        .iter()
+                        .map(|t| {
+                            p.limits
+                                .iter()
+                                .find(|l| l.0.eq_ignore_ascii_case(t))
+                                .map_or(u32::MAX, |l| l.1)
+                        })
+                        .collect()
+                });
+                Some(PromotionRules {
+                    zone,
+                    optional,
+                    targets,
+                    limits,
+                })
             }
         };
         let end = EndRulesCompiled {

@@ -30,16 +30,11 @@ pub fn shuffled_fen(
         Setup::ShuffledBackRank {
             fixed,
             opposite_colors,
+            between,
             black,
         } => {
-            if variant.castling.is_some() {
-                return Err(format!(
-                    "variant {}: shuffled back ranks with castling are not supported",
-                    variant.name
-                ));
-            }
             let white_row = grid.len() - 1;
-            let ranks = back_ranks(&grid[white_row], fixed, *opposite_colors);
+            let ranks = back_ranks(&grid[white_row], fixed, *opposite_colors, *between);
             let count = ranks.len() as u64;
             let index = match (index, seed) {
                 (Some(i), _) if (i as u64) < count => i as usize,
@@ -65,6 +60,10 @@ pub fn shuffled_fen(
                 })
                 .collect();
             grid[white_row] = white.clone();
+            if let Some(castling) = &variant.castling {
+                let rest = with_castling_field(rest, &grid, &castling.rook_letters);
+                return Ok(format!("{} {rest}", write_grid(&grid)));
+            }
         }
         Setup::ShuffledBoard => {
             let Some(seed) = seed else {
@@ -93,11 +92,42 @@ pub fn shuffled_fen(
         .to_string())
 }
 
+/// The FEN fields after the placement with castling rights for every first-rank piece
+/// of a castling kind, in Shredder form (rook files: `JAja` for rooks on a and j).
+fn with_castling_field(rest: &str, grid: &Grid, rook_letters: &[char]) -> String {
+    let file_letter = |f: usize| (b'a' + f as u8) as char;
+    let mut field = String::new();
+    for (row, upper) in [(grid.len() - 1, true), (0, false)] {
+        let mut files: Vec<usize> = (0..grid[row].len())
+            .filter(|&f| {
+                grid[row][f].is_some_and(|c| {
+                    c.is_ascii_uppercase() == upper
+                        && rook_letters.contains(&c.to_ascii_uppercase())
+                })
+            })
+            .collect();
+        files.reverse();
+        for f in files {
+            let l = file_letter(f);
+            field.push(if upper { l.to_ascii_uppercase() } else { l });
+        }
+    }
+    if field.is_empty() {
+        field.push('-');
+    }
+    let mut fields: Vec<&str> = rest.split_whitespace().collect();
+    if fields.len() >= 2 {
+        fields[1] = &field;
+    }
+    fields.join(" ")
+}
+
 /// How many numbered setups the variant has (None: fixed, or not numbered).
 pub fn setup_count(variant: &Variant) -> Option<usize> {
     let Setup::ShuffledBackRank {
         fixed,
         opposite_colors,
+        between,
         ..
     } = &variant.setup
     else {
@@ -105,7 +135,7 @@ pub fn setup_count(variant: &Variant) -> Option<usize> {
     };
     let placement = variant.start_fen.split(' ').next()?;
     let grid = parse_grid(placement, variant.files).ok()?;
-    Some(back_ranks(grid.last()?, fixed, *opposite_colors).len())
+    Some(back_ranks(grid.last()?, fixed, *opposite_colors, *between).len())
 }
 
 /// Every distinct arrangement of `rank`'s movable pieces, in lexicographic order.
@@ -113,6 +143,7 @@ fn back_ranks(
     rank: &[Option<char>],
     fixed: &[char],
     opposite: Option<char>,
+    between: Option<(char, char)>,
 ) -> Vec<Vec<Option<char>>> {
     let is_fixed = |c: &Option<char>| c.is_none_or(|l| fixed.contains(&l));
     let free: Vec<usize> = (0..rank.len()).filter(|&f| !is_fixed(&rank[f])).collect();
@@ -132,6 +163,15 @@ fn back_ranks(
             colours.len() != 2 || colours[0] != colours[1]
         }
     });
+    if let Some((inner, outer)) = between {
+        out.retain(|r| {
+            let files = |l: char| (0..r.len()).filter(move |&f| r[f] == Some(l));
+            match files(inner).next() {
+                Some(k) => files(outer).any(|f| f < k) && files(outer).any(|f| f > k),
+                None => true,
+            }
+        });
+    }
     out
 }
 
