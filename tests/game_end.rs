@@ -101,4 +101,5 @@ game_end_suites! {
     kingscorner => "kingscorner",
     kingsfortress => "kingsfortress",
     blackhorde => "blackhorde",
+    grand => "grand",
 }
