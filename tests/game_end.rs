@@ -102,4 +102,5 @@ game_end_suites! {
     kingsfortress => "kingsfortress",
     blackhorde => "blackhorde",
     grand => "grand",
+    xiangqi => "xiangqi",
 }

@@ -99,4 +99,5 @@ suites! {
     gothic => "gothic",
     caparandom => "caparandom",
     grand => "grand",
+    xiangqi => "xiangqi",
 }

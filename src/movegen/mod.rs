@@ -94,7 +94,10 @@ impl<B: Bitboard> Sink<B> for MoveList {
 /// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
 /// (empty squares it may move to, occupied squares it attacks).
 #[inline]
-fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, B) {
+pub(crate) fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, B) {
+    if let Some(d) = w.unit {
+        return ray_walk(rules, w, d as usize, from, occ);
+    }
     let geo = rules.geo;
     let (mut quiet, mut hits) = (B::EMPTY, B::EMPTY);
     let mut sq = from;
@@ -140,6 +143,31 @@ fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, 
         }
     }
     (quiet, hits)
+}
+
+/// [`walk`] along an unlimited unit line, from the ray tables: the first piece on the
+/// ray is the blocker (or a hopper's screen), the next one the hopper's target.
+#[inline]
+fn ray_walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, d: usize, from: Square, occ: B) -> (B, B) {
+    let rays = &rules.tables.rays;
+    let reach = rays.ray_attacks(d, from, occ);
+    let first = reach & occ;
+    match w.hop {
+        Hop::None => (reach & !occ, first),
+        _ if first.is_empty() => (B::EMPTY, B::EMPTY),
+        Hop::Cannon => {
+            let beyond = rays.ray_attacks(d, first.lsb(), occ);
+            (beyond & !occ, beyond & occ)
+        }
+        Hop::Grasshopper => {
+            let screen = first.lsb();
+            match rules.geo.offset(screen, w.dx, w.dy) {
+                None => (B::EMPTY, B::EMPTY),
+                Some(t) if occ.has(t) => (B::EMPTY, B::from_square(t)),
+                Some(t) => (B::from_square(t), B::EMPTY),
+            }
+        }
+    }
 }
 
 /// Squares the walkers and lame/initial leaps of one piece attack (capture moves only,
@@ -486,6 +514,33 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Squares where moving a piece away or onto could let the enemy attack our royal on
+    /// `king`: the full lines through it (sliders, cannon screens, a flying general) and
+    /// the blocking squares of lame leaps into it. The whole board when an enemy kind
+    /// captures along other paths (grasshoppers, odd-direction riders).
+    fn exposure_squares(&self, king: Square) -> B {
+        let rules = &*self.rules;
+        let t = &rules.tables;
+        let them = self.side ^ 1;
+        let mut s = t.orthogonal(king, B::EMPTY) | t.diagonal(king, B::EMPTY);
+        for &k in &rules.complex_capturers {
+            if self.pieces_of(k, them).is_empty() {
+                continue;
+            }
+            let Some(rev) = &rules.kinds[k].moves[them].reverse else {
+                return t.board;
+            };
+            if rev.walkers.iter().any(|w| w.unit.is_none()) {
+                return t.board;
+            }
+            let (start, end) = rev.special_index[king];
+            for &(_, path) in &rev.specials[start as usize..end as usize] {
+                s |= path;
+            }
+        }
+        s
+    }
+
     /// Whether the side that just moved left its royal piece safe.
     fn mover_is_safe(&self) -> bool {
         let mover = self.side ^ 1;
@@ -528,8 +583,29 @@ impl<B: Bitboard> Position<B> {
                 self.gen_pseudo_legal(list);
                 let rules = &*self.rules;
                 let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
+                // Out of check, a plain move touching no square from which our royal
+                // can be exposed or newly attacked is legal without being tried.
+                let king = self.royal_square(self.side);
+                let exposed = match king {
+                    Some(k) if !no_checks && rules.blast.is_none() && !self.in_check() => {
+                        self.exposure_squares(k)
+                    }
+                    _ => rules.tables.board,
+                };
                 let mut legal = MoveList::new();
                 for &m in list.as_slice() {
+                    let plain = matches!(
+                        m.kind(),
+                        MoveKind::Normal | MoveKind::Promotion | MoveKind::DoubleStep
+                    );
+                    if plain
+                        && Some(m.from()) != king
+                        && !exposed.has(m.from())
+                        && !exposed.has(m.to())
+                    {
+                        legal.push(m);
+                        continue;
+                    }
                     self.make_move(m);
                     let ok =
                         (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());

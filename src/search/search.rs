@@ -214,6 +214,28 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.draws.insufficient_material && pos.insufficient_material()
     }
 
+    /// Under the perpetual-check rule (Xiangqi) a repetition in which one side checked
+    /// with every move is lost by that side; a single repetition counts here, as for
+    /// draws. `None` when the rule is off, there is no repetition, or nobody checked
+    /// throughout (then the repetition is a draw).
+    fn perpetual_check_score(&self, ply: usize) -> Option<i32> {
+        if !self.draws.perpetual_check_loses {
+            return None;
+        }
+        let pos = &self.pos;
+        let key = pos.key();
+        if !pos.previous_keys().skip(1).step_by(2).any(|k| k == key) {
+            return None;
+        }
+        let checker = pos.perpetual_checker()?;
+        let mate = MATE - ply as i32;
+        Some(if checker == pos.side_to_move() {
+            -mate
+        } else {
+            mate
+        })
+    }
+
     /// The score of a position without legal moves: mate, stalemate as the variant
     /// scores it (draw, win, loss, fewer pieces...) or a variant's own game end
     /// (extinction, a goal reached, the check limit), all decided by
@@ -520,6 +542,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             return Some(0);
         }
         if let Some(score) = self.variant_end_score(ply) {
+            return Some(score);
+        }
+        if let Some(score) = self.perpetual_check_score(ply) {
             return Some(score);
         }
         if self.is_draw() {
