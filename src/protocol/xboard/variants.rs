@@ -69,25 +69,27 @@ pub const XBOARD_VARIANTS: &[&str] = &[
 ];
 
 /// XBoard's piece types in its own order (the king, always last in a PIECETOCHAR half,
-/// is separate), with the letter XBoard gives each by default and its moves in our Betza
-/// dialect where we are sure of them.
+/// is separate), with the letter XBoard gives each by default and, for the orthodox
+/// ones, their moves in our Betza dialect. Every other type gets a `piece` command: in
+/// an engine-defined variant XBoard 4.9.1 did not move its built-in grasshopper type
+/// the way `gQ` does, so only the orthodox moves are taken for granted.
 pub const SLOTS: &[(char, Option<&str>)] = &[
     ('P', Some("fmWfcFifmnD")),
     ('N', Some("N")),
     ('B', Some("B")),
     ('R', Some("R")),
     ('Q', Some("Q")),
-    ('F', Some("F")),
-    ('E', Some("A")),
-    ('A', Some("BN")),
-    ('C', Some("RN")),
-    ('W', Some("W")),
-    ('M', Some("K")),
-    ('O', Some("mRcpR")),
-    ('H', Some("NN")),
+    ('F', None),
+    ('E', None),
+    ('A', None),
+    ('C', None),
+    ('W', None),
+    ('M', None),
+    ('O', None),
+    ('H', None),
     ('I', None),
     ('J', None),
-    ('G', Some("gQ")),
+    ('G', None),
     ('D', None),
     ('V', None),
     ('L', None),
@@ -296,8 +298,11 @@ mod tests {
             "setup (PNBRQ..........GKpnbrq..........gk) 8x8+0_fairy \
              rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1"
         );
-        // The pawn has no double step here.
-        assert_eq!(lines[1..], ["piece P& fmWfcF".to_string()]);
+        // The pawn has no double step here; the grasshopper is described too.
+        assert_eq!(
+            lines[1..],
+            ["piece P& fmWfcF".to_string(), "piece G& gQ".to_string()]
+        );
         let lines = setup_commands(&find_variant("horde").unwrap());
         assert!(
             lines[0].starts_with("setup (PNBRQKpnbrqk) 8x8+0_fairy "),
