@@ -316,3 +316,58 @@ fn engine_against_engine_games_are_legal_and_claimed() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Reads lines until one starts with `prefix`; returns its remainder.
+fn read_until(e: &mut Engine, prefix: &str) -> String {
+    loop {
+        let line = e
+            .next()
+            .unwrap_or_else(|err| panic!("{err}\n{}", e.context()));
+        if let Some(rest) = line.strip_prefix(prefix) {
+            return rest.to_string();
+        }
+        assert!(
+            !line.starts_with("Error") && !line.starts_with("Illegal"),
+            "{}",
+            e.context()
+        );
+    }
+}
+
+#[test]
+fn pondering_hit_and_miss() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("protover 2");
+    read_until(&mut e, "feature done=1");
+    e.send("new");
+    e.send("hard");
+    e.send("level 0 0:05 0");
+    let mut game = Game::by_name("chess", None).unwrap();
+    let play = |e: &mut Engine, game: &mut Game, text: &str| {
+        e.send("time 500");
+        e.send("otim 500");
+        e.send(&format!("usermove {text}"));
+        game.play_uci(&notation::from_xboard(game, text).unwrap())
+            .unwrap();
+        let reply = read_until(e, "move ");
+        game.play_uci(&notation::from_xboard(game, &reply).unwrap())
+            .unwrap_or_else(|err| panic!("{err}\n{}", e.context()));
+    };
+    play(&mut e, &mut game, "e2e4");
+    // The engine names the reply it ponders on; playing it is a ponder hit.
+    let hint = read_until(&mut e, "Hint: ");
+    play(&mut e, &mut game, &hint);
+    // A different reply is a miss: the ponder search ends and a new one answers.
+    let hint = read_until(&mut e, "Hint: ");
+    let other = game
+        .legal_moves_uci()
+        .into_iter()
+        .map(|m| notation::to_xboard(&game, &m))
+        .find(|m| *m != hint)
+        .unwrap();
+    play(&mut e, &mut game, &other);
+    e.send("easy");
+    e.send("ping 7");
+    read_until(&mut e, "pong 7");
+    e.quit().unwrap();
+}

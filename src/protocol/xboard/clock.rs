@@ -122,7 +122,7 @@ impl TimeControl {
         } = self.control
         {
             let left = self.engine_ms.unwrap_or(base_ms).saturating_sub(elapsed_ms) + inc_ms;
-            let new_session = mps > 0 && (moves_made + 1) % mps as usize == 0;
+            let new_session = mps > 0 && (moves_made + 1).is_multiple_of(mps as usize);
             self.engine_ms = Some(left + if new_session { base_ms } else { 0 });
         }
     }

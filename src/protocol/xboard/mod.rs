@@ -450,7 +450,8 @@ impl<W: Write + Send + 'static> XBoard<W> {
         }
     }
 
-    /// `?`: move now (only when thinking on the engine's own move).
+    /// `?`: move now (only when thinking on the engine's own move), and have the move
+    /// out before the next command can overtake it.
     fn move_now(&mut self) {
         if let Some(r) = &self.search {
             let h = lock(&r.handoff);
@@ -458,6 +459,7 @@ impl<W: Write + Send + 'static> XBoard<W> {
                 h.control.stop();
             }
         }
+        self.wait_for_move();
     }
 
     /// `easy` while pondering: the ponder search ends.

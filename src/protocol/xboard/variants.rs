@@ -184,6 +184,9 @@ fn betza_for_xboard(kind: &PieceKind) -> String {
         .collect()
 }
 
+/// Whether a piece kind may take `SLOTS[i]` in one pass of the assignment.
+type SlotTest = dyn Fn(&PieceKind, usize) -> bool;
+
 /// Which XBoard type each piece kind takes: `Some(i)` for `SLOTS[i]`, `None` for the
 /// king type. `None` overall when the kinds do not fit.
 fn assign_slots(v: &Variant) -> Option<Vec<Option<usize>>> {
@@ -198,7 +201,7 @@ fn assign_slots(v: &Variant) -> Option<Vec<Option<usize>>> {
         slot[k] = Some(None);
     }
     // By letter first, then by moves, then anything free.
-    let passes: [&dyn Fn(&PieceKind, usize) -> bool; 3] = [
+    let passes: [&SlotTest; 3] = [
         &|kind, i| SLOTS[i].0 == kind.letter,
         &|kind, i| {
             SLOTS[i]
