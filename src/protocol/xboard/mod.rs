@@ -375,15 +375,13 @@ impl<W: Write + Send + 'static> XBoard<W> {
 
     // ---- the search thread --------------------------------------------------------
 
-    /// Plays the moves the engine has printed onto the reader's board, and notes its
-    /// hint.
-    fn collect(&mut self) {
-        let Some(r) = &self.search else { return };
+    /// Plays the moves the engine has printed onto the reader's board, and notes the
+    /// reply it expects.
+    fn take_played(&mut self, handoff: &Mutex<Handoff>) {
         let (played, hint) = {
-            let mut h = lock(&r.handoff);
+            let mut h = lock(handoff);
             (std::mem::take(&mut h.played), h.hint.clone())
         };
-        let finished = r.handle.is_finished();
         for m in played {
             if self.game.play_uci(&m).is_ok() {
                 self.moves.push(m);
@@ -391,39 +389,33 @@ impl<W: Write + Send + 'static> XBoard<W> {
             self.excluded.clear();
             self.hint = hint.clone();
         }
-        if finished {
+    }
+
+    /// Takes in what the search thread has done: its moves, and its end.
+    fn collect(&mut self) {
+        let Some(handoff) = self.search.as_ref().map(|r| r.handoff.clone()) else {
+            return;
+        };
+        self.take_played(&handoff);
+        if self.search.as_ref().is_some_and(|r| r.handle.is_finished()) {
             if let Some(r) = self.search.take() {
                 let _ = r.handle.join();
-                // A move published between the look above and the join.
-                let late = std::mem::take(&mut lock(&r.handoff).played);
-                for m in late {
-                    if self.game.play_uci(&m).is_ok() {
-                        self.moves.push(m);
-                    }
-                }
+                // A move published after the look above.
+                self.take_played(&r.handoff);
             }
         }
     }
 
     /// Ends any search without a move (one already printed is played), and waits.
     fn abort(&mut self) {
-        if let Some(r) = &self.search {
+        let Some(r) = self.search.take() else { return };
+        {
             let mut h = lock(&r.handoff);
             h.aborted = true;
             h.control.stop();
         }
-        if let Some(r) = self.search.take() {
-            let _ = r.handle.join();
-            let played = std::mem::take(&mut lock(&r.handoff).played);
-            let hint = lock(&r.handoff).hint.clone();
-            for m in played {
-                if self.game.play_uci(&m).is_ok() {
-                    self.moves.push(m);
-                }
-                self.excluded.clear();
-                self.hint = hint.clone();
-            }
-        }
+        let _ = r.handle.join();
+        self.take_played(&r.handoff);
     }
 
     /// While the engine thinks on its own move, waits until it has moved.
