@@ -635,10 +635,23 @@ impl<W: Write + Send + 'static> XBoard<W> {
 
     fn setboard(&mut self, fen: &str, line: &str) {
         self.abort();
-        let game = Game::new(&self.variant, Some(fen)).map(|mut g| {
-            g.set_chess960(self.variant.chess960);
-            g
-        });
+        let variant = self.variant.clone();
+        let game = Game::new(&variant, Some(fen))
+            .or_else(|e| {
+                // XBoard leaves the castling field out in variants without castling
+                // (`nocastle`: `... w - 0 1`).
+                let fields: Vec<&str> = fen.split_whitespace().collect();
+                if variant.castling.is_none() && fields.len() == 5 {
+                    let fixed = [&fields[..2], &["-"], &fields[2..]].concat().join(" ");
+                    Game::new(&variant, Some(&fixed)).map_err(|_| e)
+                } else {
+                    Err(e)
+                }
+            })
+            .map(|mut g| {
+                g.set_chess960(variant.chess960);
+                g
+            });
         match game {
             Ok(g) => {
                 self.reset_game(g);
