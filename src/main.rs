@@ -1,9 +1,11 @@
-//! The `protean` binary: a UCI engine by default, and command-line tools.
+//! The `protean` binary: a UCI or XBoard engine (the first command decides), and
+//! command-line tools.
 
 use clap::{Args, Parser, Subcommand};
 use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use protean::engine::{start_fen, Game};
 use protean::protocol::uci::Uci;
+use protean::protocol::xboard::XBoard;
 use protean::search::{Control, Limits, Report, Score, Settings, TranspositionTable};
 use protean::variant::{builtin_variants, find_variant};
 use std::io::{self, Write};
@@ -14,7 +16,7 @@ use std::time::Instant;
 #[command(
     name = "protean",
     version,
-    about = "A multi-variant chess engine (UCI)"
+    about = "A multi-variant chess engine (UCI and XBoard)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -52,8 +54,11 @@ impl PositionArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the UCI protocol on standard input/output (also the default).
+    /// Run the UCI protocol on standard input/output. With no command, the first line
+    /// decides: `xboard` starts XBoard, anything else UCI.
     Uci,
+    /// Run the XBoard / CECP protocol (version 2) on standard input/output.
+    Xboard,
     /// Count the leaf nodes of the legal move tree, split by root move.
     Perft {
         /// Depth in plies.
@@ -107,8 +112,16 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None | Some(Command::Uci) => {
+        None => {
+            protean::protocol::run_stdio();
+            Ok(())
+        }
+        Some(Command::Uci) => {
             Uci::new(io::stdout()).run(io::stdin().lock());
+            Ok(())
+        }
+        Some(Command::Xboard) => {
+            XBoard::new(io::stdout()).run(io::stdin().lock());
             Ok(())
         }
         Some(Command::Perft { depth, position }) => run_perft(&position, depth),

@@ -100,6 +100,19 @@ impl Game {
         with_position!(self, p => p.set_chess960(on))
     }
 
+    /// Whether castling is written king-takes-rook (Chess960 mode).
+    pub fn chess960(&self) -> bool {
+        with_position!(self, p => p.chess960())
+    }
+
+    /// Whether `text` (UCI notation) is a legal castling move here.
+    pub fn is_castling(&self, text: &str) -> bool {
+        use crate::position::MoveKind;
+        with_position!(self, p => p
+            .parse_uci_move(text)
+            .is_ok_and(|m| m.kind() == MoveKind::Castle))
+    }
+
     /// Plays a move given in UCI notation; on error the position is unchanged.
     pub fn play_uci(&mut self, text: &str) -> Result<(), String> {
         with_position!(self, p => {
