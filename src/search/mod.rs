@@ -4,6 +4,7 @@
 //!
 //! - [`tt`]: the shared transposition table;
 //! - [`movepick`]: move ordering (TT move, MVV-LVA, killers, history);
+//! - [`see`]: static exchange evaluation, by the variant's capture rules;
 //! - [`search`]: one thread's alpha-beta (the worker);
 //! - [`time`]: how long to think under a clock;
 //! - [`thread`]: Lazy SMP, the main thread's decisions and the UCI-facing reports.
@@ -13,6 +14,7 @@
 pub mod movepick;
 #[allow(clippy::module_inception)]
 pub mod search;
+pub mod see;
 pub mod thread;
 pub mod time;
 pub mod tt;

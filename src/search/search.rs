@@ -2,12 +2,14 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::movepick::{is_tactical, History, MovePicker};
+use super::movepick::{is_losing_capture, is_tactical, History, MovePicker};
+use super::see::Exchange;
 use super::tt::TranspositionTable;
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
+use crate::variant::StalemateResult;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Quiescence skips captures that cannot reach alpha even with this much to spare.
@@ -95,6 +97,13 @@ pub struct Worker<'a, B: Bitboard> {
     draws: crate::variant::DrawRules,
     /// The side to move has pieces other than royal and promoting (pawn-like) ones.
     null_ok_kinds: u32,
+    /// Having no legal move is not a draw in this variant (antichess wins, Xiangqi
+    /// loses): quiescence must notice it, so it generates every legal move.
+    stalemate_decides: bool,
+    exchange: Exchange,
+    /// Checks count toward a win (n-check): a capture that loses material may still
+    /// be worth searching in quiescence.
+    checks_count: bool,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -111,6 +120,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     ) -> Worker<'a, B> {
         let squares = pos.rules().geo.squares();
         let draws = pos.rules().variant.draws.clone();
+        let exchange = Exchange::new(pos.rules(), eval);
+        let checks_count = pos.rules().end.check_limit.is_some();
         let null_ok_kinds = pos
             .rules()
             .kinds
@@ -137,6 +148,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             pv_len: vec![0; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
             lmr: lmr_table(),
+            stalemate_decides: draws.stalemate != StalemateResult::Draw,
+            exchange,
+            checks_count,
             draws,
             null_ok_kinds,
         }
@@ -406,8 +420,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             depth -= 1;
         }
         let killers = self.killers[ply];
-        let mut picker =
-            MovePicker::new(&self.pos, self.eval, &list, tt_move, killers, &self.history);
+        let mut picker = MovePicker::new(
+            &self.pos,
+            self.eval,
+            &self.exchange,
+            &list,
+            tt_move,
+            killers,
+            &self.history,
+        );
         let us = self.pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
@@ -558,18 +579,37 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut list = MoveList::new();
-        self.pos.generate_legal(&mut list);
-        if list.is_empty() {
-            return self.no_moves_score(in_check, ply);
+        if in_check || self.stalemate_decides {
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return self.no_moves_score(in_check, ply);
+            }
+        } else {
+            // Only captures and promotions are searched here. A stalemate that is a draw
+            // goes unnoticed (the stand-pat score stands), as in Stockfish's quiescence.
+            self.pos.generate_tactical(&mut list);
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker = MovePicker::tactical(&self.pos, self.eval, &list, tt_move);
+        let mut picker = MovePicker::tactical(&self.pos, self.eval, &self.exchange, &list, tt_move);
         let mut best = stand_pat;
         let mut best_move = Move::NONE;
-        while let Some(m) = picker.next() {
+        while let Some((m, order)) = picker.next_scored() {
             if !in_check {
                 if !is_tactical(&self.pos, m) {
                     continue;
+                }
+                // A capture that loses material by static exchange is not worth it
+                // here, unless a check it gives counts toward the win.
+                if is_losing_capture(order) && best > -MATE_BOUND {
+                    if !self.checks_count {
+                        continue;
+                    }
+                    self.pos.make_move(m);
+                    let check = self.pos.in_check();
+                    self.pos.unmake_move();
+                    if !check {
+                        continue;
+                    }
                 }
                 // Delta pruning: even winning the victim for free leaves us below alpha.
                 if m.kind() != MoveKind::Promotion && best > -MATE_BOUND {

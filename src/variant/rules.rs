@@ -141,6 +141,21 @@ impl<B> EndRulesCompiled<B> {
     }
 }
 
+/// Whether static exchange evaluation (SEE) can judge a capture by the material that
+/// changes hands on its square, decided from the capture rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeRule {
+    /// Captures replace the victim, either side may stop recapturing, and any recapture
+    /// that does not expose a royal piece is legal: the exchange on one square is a
+    /// material sum. Attackers are recomputed from the occupancy after each capture, so
+    /// hoppers that lose their hurdle and lame leapers that are freed are followed.
+    Material,
+    /// Material does not decide: captures are compulsory (a side may not stop, and
+    /// losing material can be the aim), or a recapture that gives check is illegal.
+    /// Every capture counts as even.
+    Off,
+}
+
 pub struct Zobrist {
     /// `pieces[piece_code * squares + sq]`.
     pub pieces: Vec<u64>,
@@ -176,6 +191,8 @@ pub struct Rules<B: Bitboard> {
     pub mandatory_capture: bool,
     pub checks_allowed: bool,
     pub royal_optional: bool,
+    /// How the searcher may judge captures statically.
+    pub exchange: ExchangeRule,
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
@@ -604,6 +621,15 @@ impl<B: Bitboard> Rules<B> {
             variant.checks_allowed,
             variant.royal_optional,
         );
+        // Static exchanges assume replacement captures that may be declined; a capture
+        // rule that removes more than the victim must turn this off too (and
+        // `search::see`'s test of that assumption over every built-in variant fails
+        // until it does).
+        let exchange = if mandatory_capture || !checks_allowed {
+            ExchangeRule::Off
+        } else {
+            ExchangeRule::Material
+        };
         let en_passant_zone =
             [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
@@ -624,6 +650,7 @@ impl<B: Bitboard> Rules<B> {
             mandatory_capture,
             checks_allowed,
             royal_optional,
+            exchange,
             en_passant_zone,
             zobrist,
         })
