@@ -1,8 +1,8 @@
 //! Move ordering. Alpha-beta cuts most when the best move comes first, so moves are
 //! tried in this order: the transposition table's move, captures and promotions by
 //! MVV-LVA (most valuable victim, then least valuable attacker), the two killer moves of
-//! the ply, quiet moves by their history score, and last the captures that lose
-//! material by static exchange. Moves are picked one at a time
+//! the ply, the counter-move to the opponent's last move, quiet moves by their history
+//! score, and last the captures that lose material by static exchange. Moves are picked one at a time
 //! (selection sort): after a cut-off the rest never needs sorting.
 //!
 //! Captures that lose material by static exchange ([`super::see`]) go after the quiet
@@ -12,12 +12,14 @@ use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
+use crate::variant::rules::MAX_KINDS;
 use std::mem::MaybeUninit;
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER_1: i32 = 1 << 22;
 const KILLER_2: i32 = KILLER_1 - 1;
+const COUNTER: i32 = KILLER_2 - 1;
 /// Captures that lose material by static exchange: after every quiet move.
 const BAD_CAPTURE: i32 = -(1 << 24);
 /// History scores stay within this bound (gravity formula in `History::update`).
@@ -57,6 +59,43 @@ impl History {
 
     pub fn clear(&mut self) {
         self.table.fill(0);
+    }
+}
+
+/// Counter-moves: the quiet move that last refuted each previous move, indexed by the
+/// piece that made the previous move and the square it went to (Uiterwijk's
+/// counter-move heuristic, as Stockfish indexes it). A refutation often answers the
+/// same move wherever it is played.
+pub struct CounterMoves {
+    squares: usize,
+    table: Vec<Move>,
+}
+
+impl CounterMoves {
+    pub fn new(squares: usize) -> CounterMoves {
+        CounterMoves {
+            squares,
+            table: vec![Move::NONE; (1 + 2 * MAX_KINDS) * squares],
+        }
+    }
+
+    /// The index of the previous move of `pos` (none at the root or after a null move).
+    #[inline]
+    pub fn slot<B: Bitboard>(&self, pos: &Position<B>) -> Option<usize> {
+        let prev = pos.last_move().filter(|&m| m != Move::NONE)?;
+        Some(pos.piece_at(prev.to()) as usize * self.squares + prev.to())
+    }
+
+    #[inline]
+    pub fn get(&self, slot: Option<usize>) -> Move {
+        slot.map_or(Move::NONE, |i| self.table[i])
+    }
+
+    #[inline]
+    pub fn set(&mut self, slot: Option<usize>, m: Move) {
+        if let Some(i) = slot {
+            self.table[i] = m;
+        }
     }
 }
 
@@ -130,6 +169,7 @@ impl MovePicker {
         list: &MoveList,
         tt_move: Move,
         killers: [Move; 2],
+        counter: Move,
         history: &History,
     ) -> MovePicker {
         let us = pos.side_to_move();
@@ -142,6 +182,8 @@ impl MovePicker {
                 KILLER_1
             } else if m == killers[1] {
                 KILLER_2
+            } else if m == counter {
+                COUNTER
             } else {
                 history.get(us, m)
             }

@@ -2,7 +2,7 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::movepick::{is_losing_capture, is_tactical, History, MovePicker};
+use super::movepick::{is_losing_capture, is_tactical, CounterMoves, History, MovePicker};
 use super::see::Exchange;
 use super::tt::TranspositionTable;
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -89,6 +89,7 @@ pub struct Worker<'a, B: Bitboard> {
     pub root_moves: Vec<RootMove>,
     killers: Vec<[Move; 2]>,
     history: History,
+    counter_moves: CounterMoves,
     /// Triangular PV table: row `ply` holds the line from `ply`.
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -144,6 +145,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             root_moves,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: History::new(squares),
+            counter_moves: CounterMoves::new(squares),
             pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
             pv_len: vec![0; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
@@ -420,6 +422,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             depth -= 1;
         }
         let killers = self.killers[ply];
+        let counter_slot = self.counter_moves.slot(&self.pos);
+        let counter = self.counter_moves.get(counter_slot);
         let mut picker = MovePicker::new(
             &self.pos,
             self.eval,
@@ -427,6 +431,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             &list,
             tt_move,
             killers,
+            counter,
             &self.history,
         );
         let us = self.pos.side_to_move();
@@ -513,6 +518,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 k[1] = k[0];
                 k[0] = best_move;
             }
+            self.counter_moves.set(counter_slot, best_move);
             let bonus = (depth * depth).min(1200) * 8;
             self.history.update(us, best_move, bonus);
             for &q in &quiets[..quiet_count.min(quiets.len())] {
