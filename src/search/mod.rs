@@ -22,7 +22,7 @@ pub mod tt;
 pub use thread::think;
 pub use tt::TranspositionTable;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 /// Scores are centipawns; a mate in `n` plies from the root is `MATE - n`.
@@ -107,6 +107,10 @@ pub struct Control {
     /// When the clock started, in ms after `started` (set by `ponderhit`).
     pub clock_start_ms: AtomicU64,
     pub started: Instant,
+    /// For a progress display: the depth being searched and the nodes searched so far
+    /// (all threads; updated by the main thread every 1024 of its nodes).
+    pub progress_depth: AtomicU32,
+    pub progress_nodes: AtomicU64,
 }
 
 impl Control {
@@ -116,6 +120,8 @@ impl Control {
             pondering: AtomicBool::new(pondering),
             clock_start_ms: AtomicU64::new(0),
             started: Instant::now(),
+            progress_depth: AtomicU32::new(0),
+            progress_nodes: AtomicU64::new(0),
         }
     }
 

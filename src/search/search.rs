@@ -187,6 +187,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         if self.nodes.is_multiple_of(1024) {
+            let total = self.counters.iter().map(|c| c.0.load(Relaxed)).sum();
+            self.control.progress_nodes.store(total, Relaxed);
             if let Some(max) = self.limits.maximum_ms {
                 if !self.control.pondering.load(Relaxed) {
                     let clock = self.control.clock_start_ms.load(Relaxed);

@@ -203,6 +203,7 @@ fn main_loop<B: Bitboard>(
     let mut completed = 0;
     let total_nodes = |c: &[Counter]| c.iter().map(|c| c.0.load(Relaxed)).sum::<u64>();
     for depth in 1..=max {
+        w_control(&w).progress_depth.store(depth as u32, Relaxed);
         {
             let tt = w_tt(&w);
             let mut bound_report = |w: &Worker<'_, B>, idx: usize| {
