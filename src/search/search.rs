@@ -191,8 +191,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.control.progress_nodes.store(total, Relaxed);
             if let Some(max) = self.limits.maximum_ms {
                 if !self.control.pondering.load(Relaxed) {
-                    let clock = self.control.clock_start_ms.load(Relaxed);
-                    if self.control.elapsed_ms().saturating_sub(clock) >= max {
+                    if self.control.elapsed_ms() >= max {
                         self.control.stop();
                         self.stopped = true;
                     }

@@ -251,10 +251,9 @@ fn main_loop<B: Bitboard>(
         if let Some(b) = budget {
             let control = w_control(&w);
             if !control.pondering.load(Relaxed) {
-                let clock = control.clock_start_ms.load(Relaxed);
                 // The next iteration takes longer than all before it: do not start one
                 // that cannot finish within the target.
-                if control.elapsed_ms().saturating_sub(clock) * 10 >= b.optimum_ms * 6 {
+                if control.elapsed_ms() * 10 >= b.optimum_ms * 6 {
                     break;
                 }
             }
