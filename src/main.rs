@@ -93,6 +93,9 @@ enum Command {
     Bench {
         #[arg(long, default_value_t = DEFAULT_BENCH_DEPTH)]
         depth: u32,
+        /// Print the positions (`variant;FEN;depth` lines) instead of searching them.
+        #[arg(long)]
+        list: bool,
     },
     /// List the built-in variants.
     Variants,
@@ -139,7 +142,8 @@ fn main() -> ExitCode {
             };
             analyse(&position, &limits, &settings, hash.clamp(1, 65536))
         }
-        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Bench { depth, list: true }) => list_bench(depth),
+        Some(Command::Bench { depth, list: false }) => run_bench(depth),
         Some(Command::Variants) => {
             for v in builtin_variants() {
                 let aliases = if v.aliases.is_empty() {
@@ -345,6 +349,18 @@ fn analyse(
             )
         }
         _ => println!("No legal move"),
+    }
+    Ok(())
+}
+
+fn list_bench(depth: u32) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    for &(variant, fen, less) in BENCH_POSITIONS {
+        let game = Game::by_name(variant, fen)?;
+        let d = depth.saturating_sub(less).max(1);
+        if writeln!(out, "{variant};{};{d}", game.fen()).is_err() {
+            break; // a closed pipe (`| head`): nothing more to say
+        }
     }
     Ok(())
 }
