@@ -921,7 +921,7 @@ fn compare_tactical_walk<B: Bitboard>(
             .copied()
             .filter(|&m| pos.is_capture(m))
             .collect();
-        let pick = if *seed % 2 == 0 && !captures.is_empty() {
+        let pick = if seed.is_multiple_of(2) && !captures.is_empty() {
             captures[(*seed >> 8) as usize % captures.len()]
         } else {
             moves[(*seed >> 8) as usize % moves.len()]

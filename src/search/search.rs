@@ -190,11 +190,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let total = self.counters.iter().map(|c| c.0.load(Relaxed)).sum();
             self.control.progress_nodes.store(total, Relaxed);
             if let Some(max) = self.limits.maximum_ms {
-                if !self.control.pondering.load(Relaxed) {
-                    if self.control.elapsed_ms() >= max {
-                        self.control.stop();
-                        self.stopped = true;
-                    }
+                if !self.control.pondering.load(Relaxed) && self.control.elapsed_ms() >= max {
+                    self.control.stop();
+                    self.stopped = true;
                 }
             }
         }
