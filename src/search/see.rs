@@ -15,7 +15,8 @@
 //! Like every SEE it is a static guess: pins, checks and what else the recaptures
 //! leave hanging are ignored. Two game rules are taken into account: a royal piece
 //! recaptures only when nothing can take it back, and a capture of the last piece an
-//! extinction rule counts ends the game and so always passes.
+//! extinction rule counts ends the game, so it always passes (or always fails, where
+//! the extinct side wins).
 
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
@@ -66,8 +67,10 @@ impl Exchange {
         }
         let (from, to) = (m.from(), m.to());
         let victim = pos.piece_at(to);
-        if victim != NO_PIECE && ends_game_by_extinction(pos, victim) {
-            return true;
+        if victim != NO_PIECE {
+            if let Some(extinct_side_wins) = ends_game_by_extinction(pos, victim) {
+                return !extinct_side_wins;
+            }
         }
         let value = |p| {
             if p == NO_PIECE {
@@ -135,19 +138,19 @@ fn all_attackers<B: Bitboard>(pos: &Position<B>, sq: usize, occ: B) -> B {
     (pos.attackers(sq, WHITE, occ) | pos.attackers(sq, BLACK, occ)) & occ
 }
 
-/// Whether capturing `victim` removes the last piece its side has of a kind (or the last
-/// piece at all) that an extinction rule counts: the game ends, whatever the material.
-fn ends_game_by_extinction<B: Bitboard>(pos: &Position<B>, victim: u8) -> bool {
-    let Some((kinds, _)) = pos.rules().end.extinction else {
-        return false;
-    };
+/// When capturing `victim` removes the last piece its side has of a kind (or the last
+/// piece at all) that an extinction rule counts, the game ends whatever the material:
+/// `Some(whether the extinct side wins)`.
+fn ends_game_by_extinction<B: Bitboard>(pos: &Position<B>, victim: u8) -> Option<bool> {
+    let (kinds, extinct_side_wins) = pos.rules().end.extinction?;
     let side = color_of(victim);
     let kind = kind_of(victim);
-    if kinds == 0 {
+    let last = if kinds == 0 {
         !pos.pieces(side).more_than_one()
     } else {
         kinds >> kind & 1 != 0 && !pos.pieces_of(kind, side).more_than_one()
-    }
+    };
+    last.then_some(extinct_side_wins)
 }
 
 #[cfg(test)]
