@@ -936,10 +936,13 @@ fn tactical_generation_is_the_tactical_part_of_the_legal_moves() {
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     let mut compared = 0;
     for (variant, fen) in common::all_perft_fens() {
-        let rules = compile::<u64>(builtin(&variant));
+        let v = builtin(&variant);
         for _ in 0..3 {
-            let mut pos = setup(&rules, &fen);
-            compared += compare_tactical_walk(&mut pos, 60, &mut seed);
+            compared += if v.files * v.ranks <= 64 {
+                compare_tactical_walk(&mut setup(&compile::<u64>(v.clone()), &fen), 60, &mut seed)
+            } else {
+                compare_tactical_walk(&mut setup(&compile::<u128>(v.clone()), &fen), 60, &mut seed)
+            };
         }
     }
     // The other instances and the fairy pieces (cannons, lame leapers, pins on 13x13).

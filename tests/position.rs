@@ -249,6 +249,12 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("kingofthehill", None),
         ("knightmate", None),
         ("grasshopper", None),
+        ("atomic", None),
+        ("massacre", None),
+        ("blackhorde", None),
+        ("kingscorner", Some(17)),
+        ("kingsfortress", Some(300)),
+        ("suicide-dhl", None),
     ];
     for (variant, index) in cases {
         let v = find_variant(variant).unwrap();

@@ -181,7 +181,10 @@ pub fn start_fen(
     index: Option<u32>,
     seed: Option<u64>,
 ) -> Result<String, String> {
-    match variant.setup {
+    match &variant.setup {
+        Setup::ShuffledBackRank { .. } | Setup::ShuffledBoard => {
+            crate::variant::shuffle::shuffled_fen(variant, index, seed)
+        }
         Setup::Fixed => {
             if index.is_some() || seed.is_some() {
                 Err(format!(
@@ -195,19 +198,11 @@ pub fn start_fen(
         Setup::Chess960 => {
             let index = match (index, seed) {
                 (Some(i), _) => i,
-                (None, Some(s)) => (splitmix(s) % 960) as u32,
+                (None, Some(s)) => (crate::variant::shuffle::splitmix(s) % 960) as u32,
                 (None, None) => 518,
             };
             chess960::start_fen(index)
                 .ok_or_else(|| format!("Chess960 index {index} is not in 0..959"))
         }
     }
-}
-
-/// A seeded, reproducible choice (SplitMix64 of the seed).
-fn splitmix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -14,7 +14,7 @@ pub mod perft;
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, MoveKind, MoveList, Position};
 use crate::variant::betza::Hop;
-use crate::variant::rules::{KindMoves, Rules, Walker};
+use crate::variant::rules::{KindMoves, Rules, Walker, MAX_KINDS};
 use crate::variant::Color;
 
 /// Receives generated moves.
@@ -266,7 +266,24 @@ impl<B: Bitboard> Position<B> {
         let occ = self.occupied();
         let empty = !occ & rules.tables.board;
         let enemy = self.by_color[us ^ 1];
-        let promo = rules.promotion.as_ref();
+        // Promotion squares (compulsory, optional) and the kinds allowed now.
+        let mut allowed = [0u8; MAX_KINDS];
+        let (promo_zone, promo_optional, promo_kinds): (B, B, &[u8]) = match &rules.promotion {
+            None => (B::EMPTY, B::EMPTY, &[]),
+            Some(p) => match &p.limits {
+                None => (p.zone[us], p.optional[us], &p.targets),
+                Some(limits) => {
+                    let mut n = 0;
+                    for (&k, &limit) in p.targets.iter().zip(limits) {
+                        if self.pieces_of(k as usize, us).count() < limit {
+                            allowed[n] = k;
+                            n += 1;
+                        }
+                    }
+                    (p.zone[us], p.optional[us], &allowed[..n])
+                }
+            },
+        };
         let filters = [B::EMPTY, empty, enemy, empty | enemy];
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
@@ -282,20 +299,17 @@ impl<B: Bitboard> Position<B> {
             if let Some(shift) = &m.shift {
                 let free = pieces & !pinned;
                 pieces &= pinned;
-                let zone = match promo {
-                    Some(p) if kind.promotes => p.zone[us],
-                    _ => B::EMPTY,
+                let (zone, optional) = if kind.promotes {
+                    (promo_zone, promo_optional)
+                } else {
+                    (B::EMPTY, B::EMPTY)
                 };
                 let mut emit = |t: B, delta: isize| {
                     let t = t & mask;
-                    let z = t & zone;
-                    sink.shifted(t & !z, delta, MoveKind::Normal);
-                    if z.any() {
-                        sink.shifted_promotions(
-                            z,
-                            delta,
-                            &promo.expect("zone implies promotion").targets,
-                        );
+                    sink.shifted(t & !zone, delta, MoveKind::Normal);
+                    let z = t & (zone | optional);
+                    if z.any() && !promo_kinds.is_empty() {
+                        sink.shifted_promotions(z, delta, promo_kinds);
                     }
                 };
                 for q in &shift.quiet {
@@ -347,15 +361,14 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
                 t &= limit;
-                match promo {
-                    Some(p) if kind.promotes => {
-                        let z = t & p.zone[us];
-                        sink.targets(from, t & !z);
-                        if z.any() {
-                            sink.promotions(from, z, &p.targets);
-                        }
+                if kind.promotes {
+                    sink.targets(from, t & !promo_zone);
+                    let z = t & (promo_zone | promo_optional);
+                    if z.any() && !promo_kinds.is_empty() {
+                        sink.promotions(from, z, promo_kinds);
                     }
-                    _ => sink.targets(from, t),
+                } else {
+                    sink.targets(from, t);
                 }
             }
         }
@@ -425,7 +438,7 @@ impl<B: Bitboard> Position<B> {
             let attacked = check_attacks
                 && (king_path | B::from_square(ksq))
                     .squares()
-                    .any(|s| self.attackers(s, us ^ 1, rest).any());
+                    .any(|s| self.checked_on(s, us, rest));
             if !attacked {
                 sink.push(Move::new(ksq, rook, MoveKind::Castle));
             }
@@ -489,17 +502,47 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Pseudo-legal moves (royal pieces may end attacked); castling is checked fully.
-    fn gen_pseudo_legal(&self, list: &mut MoveList) {
-        self.gen_pieces(list, self.rules.tables.board, B::EMPTY, None, true);
-        self.gen_en_passant(list, false);
+    fn gen_pseudo_legal<S: Sink<B>>(&self, sink: &mut S) {
+        self.gen_pieces(sink, self.rules.tables.board, B::EMPTY, None, true);
+        self.gen_en_passant(sink, false);
         if !self.in_check() {
-            self.gen_castling(list);
+            self.gen_castling(sink);
+        }
+    }
+
+    /// How this position's legal moves are found.
+    #[inline(always)]
+    fn strategy(&self) -> Strategy {
+        let rules = &*self.rules;
+        let has_royal = rules
+            .royal
+            .is_some_and(|k| self.pieces_of(k, self.side).any());
+        if rules.pin_aware && has_royal {
+            Strategy::PinAware
+        } else if !has_royal && rules.checks_allowed && rules.blast.is_none() {
+            // Nothing of ours can be left attacked and no rule looks past the move:
+            // pseudo-legal moves are legal (Extinction, Antichess, the Horde's pawns).
+            Strategy::Pseudo
+        } else {
+            Strategy::Filtered
         }
     }
 
     /// Whether the side that just moved left its royal piece safe.
     fn mover_is_safe(&self) -> bool {
-        !self.royal_attacked(self.side ^ 1)
+        let mover = self.side ^ 1;
+        if self.rules.blast.is_some() {
+            // A move may not explode the mover's royal piece; one that explodes the
+            // enemy's wins at once, whatever else it leaves attacked.
+            let royals = self.rules.royal.map_or(B::EMPTY, |k| self.by_kind[k]);
+            if (royals & self.by_color[mover]).is_empty() {
+                return false;
+            }
+            if (royals & self.by_color[self.side]).is_empty() {
+                return true;
+            }
+        }
+        !self.royal_attacked(mover)
     }
 
     /// Whether the game is already over by a rule of the position alone; such a
@@ -520,24 +563,25 @@ impl<B: Bitboard> Position<B> {
     /// Legal moves as if the game were not over (used by end rules that look one move
     /// ahead).
     pub(crate) fn generate_ignoring_end(&mut self, list: &mut MoveList) {
-        if self.rules.pin_aware {
-            self.gen_pin_aware(list);
-            return;
-        }
-        self.gen_pseudo_legal(list);
-        let rules = &*self.rules;
-        let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
-        if check_royal || no_checks {
-            let mut legal = MoveList::new();
-            for &m in list.as_slice() {
-                self.make_move(m);
-                let ok = (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
-                self.unmake_move();
-                if ok {
-                    legal.push(m);
+        match self.strategy() {
+            Strategy::PinAware => return self.gen_pin_aware(list),
+            Strategy::Pseudo => self.gen_pseudo_legal(list),
+            Strategy::Filtered => {
+                self.gen_pseudo_legal(list);
+                let rules = &*self.rules;
+                let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
+                let mut legal = MoveList::new();
+                for &m in list.as_slice() {
+                    self.make_move(m);
+                    let ok =
+                        (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
+                    self.unmake_move();
+                    if ok {
+                        legal.push(m);
+                    }
                 }
+                *list = legal;
             }
-            *list = legal;
         }
         if self.rules.mandatory_capture {
             let this = &*self;
@@ -548,22 +592,27 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The legal captures (en passant included) and promotions, in the order
-    /// `generate_legal` lists them: what quiescence search plays. The pin-aware path
-    /// builds no quiet move; the generic path (hoppers, no royal piece, compulsory
-    /// captures and whatever rules are added there) takes the tactical moves of the full
-    /// legal list, so every legality rule of that path applies here without a copy.
+    /// `generate_legal` lists them: what quiescence search plays. Where moves come
+    /// straight from the generator (pin-aware, or pseudo-legal moves that are all
+    /// legal) no quiet move is built; where they are filtered (hoppers, explosions,
+    /// compulsory captures and whatever rules are added there) the tactical moves are
+    /// taken from the full legal list, so every legality rule applies without a copy.
     pub fn generate_tactical(&mut self, list: &mut MoveList) {
         if self.ended() {
             return;
         }
-        if self.rules.pin_aware {
-            let enemy = self.by_color[self.side ^ 1];
-            self.gen_pin_aware(&mut TacticalSink { list, enemy });
-            return;
+        let enemy = self.by_color[self.side ^ 1];
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
+            Strategy::Pseudo if !self.rules.mandatory_capture => {
+                self.gen_pseudo_legal(&mut TacticalSink { list, enemy })
+            }
+            _ => {
+                self.generate_ignoring_end(list);
+                let this = &*self;
+                list.retain(|m| m.kind() == MoveKind::Promotion || this.is_capture(m));
+            }
         }
-        self.generate_ignoring_end(list);
-        let this = &*self;
-        list.retain(|m| m.kind() == MoveKind::Promotion || this.is_capture(m));
     }
 
     /// The number of legal moves, without building them where the variant allows.
@@ -571,25 +620,41 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return 0;
         }
-        if self.rules.pin_aware {
-            let mut c = CountSink(0);
-            self.gen_pin_aware(&mut c);
-            c.0
-        } else {
-            let mut list = MoveList::new();
-            self.generate_legal(&mut list);
-            list.len() as u64
+        let mut c = CountSink(0);
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(&mut c),
+            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut c),
+            _ => {
+                let mut list = MoveList::new();
+                self.generate_ignoring_end(&mut list);
+                return list.len() as u64;
+            }
         }
+        c.0
     }
 
     /// Legal moves of a position that is not to be changed (clones it if needed).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.rules.pin_aware && !self.ended() {
-            self.gen_pin_aware(&mut list);
-        } else {
-            self.clone().generate_legal(&mut list);
+        if self.ended() {
+            return list;
+        }
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(&mut list),
+            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),
+            _ => self.clone().generate_ignoring_end(&mut list),
         }
         list
     }
+}
+
+/// How legal moves are found in a position (see the module comment).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    /// From checkers and pins: the side has its one royal king and plain captures.
+    PinAware,
+    /// Pseudo-legal moves are legal: the side has no royal piece to expose.
+    Pseudo,
+    /// Pseudo-legal moves, each made and tested.
+    Filtered,
 }

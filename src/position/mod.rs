@@ -53,6 +53,8 @@ struct Undo {
     halfmove: u32,
     key: u64,
     checks_given: [u8; 2],
+    /// Pieces this move exploded, on top of `Position::exploded`.
+    exploded: u8,
 }
 
 #[derive(Clone)]
@@ -79,6 +81,8 @@ pub struct Position<B: Bitboard> {
     /// Write castling moves king-takes-rook and FEN castling with rook files.
     pub(crate) chess960: bool,
     history: Vec<Undo>,
+    /// Pieces removed by explosions (Atomic), for `unmake`: (square, piece).
+    exploded: Vec<(u16, PieceCode)>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -103,6 +107,7 @@ impl<B: Bitboard> Position<B> {
             key: 0,
             chess960,
             history: Vec::with_capacity(256),
+            exploded: Vec::new(),
         }
     }
 
@@ -282,6 +287,7 @@ impl<B: Bitboard> Position<B> {
             halfmove: self.halfmove,
             key: self.key,
             checks_given: self.checks_given,
+            exploded: 0,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -308,6 +314,9 @@ impl<B: Bitboard> Position<B> {
                 let p = self.remove(from);
                 self.put(to, p);
                 self.halfmove = 0;
+                if self.rules.blast.is_some() {
+                    undo.exploded = self.explode(to);
+                }
             }
             kind => {
                 if self.board[to] != NO_PIECE {
@@ -326,9 +335,15 @@ impl<B: Bitboard> Position<B> {
                 if kind == MoveKind::DoubleStep {
                     self.set_ep_after_double_step(from, to, us);
                 }
+                if undo.captured != NO_PIECE && self.rules.blast.is_some() {
+                    undo.exploded = self.explode(to);
+                }
             }
         }
-        let cleared = self.castle_clear[from] | self.castle_clear[to];
+        let mut cleared = self.castle_clear[from] | self.castle_clear[to];
+        for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
+            cleared |= self.castle_clear[sq as usize];
+        }
         if self.castling & cleared != 0 {
             self.key ^= self.castling_key(self.castling);
             self.castling &= !cleared;
@@ -345,6 +360,25 @@ impl<B: Bitboard> Position<B> {
             self.key ^= self.checks_key(us);
         }
         self.history.push(undo);
+    }
+
+    /// A capture on `at` explodes: the piece now there and every piece around it that
+    /// is not immune leave the board. Returns how many pieces went.
+    fn explode(&mut self, at: Square) -> u8 {
+        let blast = self
+            .rules
+            .blast
+            .as_ref()
+            .expect("explosions in this variant");
+        let victims = (blast.around[at] & self.occupied() & !self.kinds_set(blast.immune))
+            | B::from_square(at);
+        let mut n = 0;
+        for sq in victims.squares() {
+            let p = self.remove(sq);
+            self.exploded.push((sq as u16, p));
+            n += 1;
+        }
+        n
     }
 
     /// Key of `color`'s current check count (0 when the variant counts no checks).
@@ -396,6 +430,10 @@ impl<B: Bitboard> Position<B> {
         let us = self.side;
         if us == BLACK {
             self.fullmove -= 1;
+        }
+        for _ in 0..undo.exploded {
+            let (sq, p) = self.exploded.pop().expect("exploded pieces recorded");
+            self.put(sq as usize, p);
         }
         match mv.kind() {
             MoveKind::Castle => {
@@ -543,8 +581,24 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn royal_attacked(&self, color: Color) -> bool {
         match self.royal_square(color) {
-            Some(k) => self.attackers(k, color ^ 1, self.occupied()).any(),
+            Some(k) => self.checked_on(k, color, self.occupied()),
             None => false,
+        }
+    }
+
+    /// Whether `color`'s royal piece would be in check on `sq` with occupancy `occ`.
+    /// With explosions a royal piece cannot capture (it would explode itself), and
+    /// no piece can while the two royals stand side by side.
+    #[inline]
+    pub(crate) fn checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
+        let attackers = self.attackers(sq, color ^ 1, occ);
+        match &self.rules.blast {
+            None => attackers.any(),
+            Some(blast) => {
+                let royal = self.rules.royal.map_or(B::EMPTY, |k| self.by_kind[k]);
+                let their_royal = royal & self.by_color[color ^ 1];
+                (attackers & !royal).any() && (blast.around[sq] & their_royal).is_empty()
+            }
         }
     }
 

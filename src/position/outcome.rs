@@ -26,6 +26,8 @@ pub enum EndReason {
     Goal,
     /// The check limit was reached (three-check).
     CheckLimit,
+    /// Too few pieces left on the board to play on (the variant's piece-count draw).
+    FewPieces,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +62,7 @@ impl fmt::Display for Outcome {
             }
             (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", side(c)),
             (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", side(c)),
+            (EndReason::FewPieces, _) => "Draw by too few pieces".to_string(),
             (reason, result) => format!("{reason:?} {result:?}"),
         };
         write!(f, "{} {{{}}}", self.score(), text)
@@ -170,6 +173,12 @@ impl<B: Bitboard> Position<B> {
                     return win(c, EndReason::CheckLimit);
                 }
             }
+        }
+        if end.draw_at_pieces > 0 && self.occupied().count() <= end.draw_at_pieces {
+            return Some(Outcome {
+                result: GameResult::Draw,
+                reason: EndReason::FewPieces,
+            });
         }
         None
     }

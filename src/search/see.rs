@@ -242,6 +242,8 @@ mod tests {
             ("antichess", "4k3/8/3p4/4p3/8/8/8/4R3 w - - 0 1", "e1e5"),
             // No checks (a recapture that gives check is illegal).
             ("racingkings", "8/8/8/8/7k/3n4/4b3/K3R3 w - - 0 1", "e1e2"),
+            // Explosions: the rook goes up with the pawn, nothing is left to exchange.
+            ("atomic", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
         ] {
             let pos = position(variant, fen);
             assert_eq!(pos.rules().exchange, ExchangeRule::Off, "{variant}");

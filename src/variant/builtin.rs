@@ -1,8 +1,8 @@
 //! The registry of built-in variants, each a data definition.
 
 use super::{
-    Castling, DrawRules, EndRules, Extinction, Goal, PieceKind, Promotion, Setup, StalemateResult,
-    Variant,
+    Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Setup,
+    StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -34,6 +34,7 @@ fn orthodox_draws() -> DrawRules {
         repetition: 3,
         move_rule_plies: 100,
         insufficient_material: true,
+        draw_at_pieces: 0,
     }
 }
 
@@ -52,10 +53,7 @@ pub fn chess() -> Variant {
             rook_files: [5, 3],
             rook_letters: vec!['R'],
         }),
-        promotion: Some(Promotion {
-            ranks: vec![7],
-            targets: vec!['Q', 'R', 'B', 'N'],
-        }),
+        promotion: Some(Promotion::on(vec![7], vec!['Q', 'R', 'B', 'N'])),
         draws: orthodox_draws(),
         setup: Setup::Fixed,
         chess960: false,
@@ -63,6 +61,7 @@ pub fn chess() -> Variant {
         mandatory_capture: false,
         checks_allowed: true,
         royal_optional: false,
+        explosion: None,
         end: EndRules::default(),
     }
 }
@@ -102,10 +101,7 @@ fn pieces_with_common_king() -> Vec<PieceKind> {
 fn orthodox_promotion_plus(extra: &[char]) -> Option<Promotion> {
     let mut targets = vec!['Q', 'R', 'B', 'N'];
     targets.extend_from_slice(extra);
-    Some(Promotion {
-        ranks: vec![7],
-        targets,
-    })
+    Some(Promotion::on(vec![7], targets))
 }
 
 /// Draw rules of games without check: no dead positions by the FIDE material rule.
@@ -133,10 +129,7 @@ pub fn knightmate() -> Variant {
         description: "The royal piece moves as a knight; commoners replace the knights".into(),
         pieces,
         start_fen: "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1".into(),
-        promotion: Some(Promotion {
-            ranks: vec![7],
-            targets: vec!['Q', 'R', 'B', 'M'],
-        }),
+        promotion: Some(Promotion::on(vec![7], vec!['Q', 'R', 'B', 'M'])),
         draws: draws_without_material_rule(StalemateResult::Draw),
         ..chess()
     }
@@ -201,6 +194,131 @@ pub fn suicide() -> Variant {
         description: "Antichess (FICS): a stalemated side wins with fewer pieces".into(),
         draws: draws_without_material_rule(StalemateResult::FewerPieces),
         ..antichess()
+    }
+}
+
+/// Suicide as the Dragonheel's Lair site plays it: giveaway, and a draw when only two
+/// pieces are left on the board.
+pub fn suicide_dhl() -> Variant {
+    let mut draws = draws_without_material_rule(StalemateResult::Win);
+    draws.draw_at_pieces = 2;
+    Variant {
+        name: "suicide-dhl".into(),
+        aliases: vec![],
+        description: "Giveaway with castling; two pieces left on the board draw".into(),
+        draws,
+        ..giveaway()
+    }
+}
+
+/// Massacre: a board full of pieces that move only by capturing.
+pub fn massacre() -> Variant {
+    let pieces = vec![
+        PieceKind::new("knight", 'N', "cN"),
+        PieceKind::new("bishop", 'B', "cB"),
+        PieceKind::new("rook", 'R', "cR"),
+        PieceKind::new("queen", 'Q', "cQ"),
+    ];
+    Variant {
+        name: "massacre".into(),
+        aliases: vec![],
+        description: "Every square filled; every move captures; no capture or no pieces loses"
+            .into(),
+        pieces,
+        start_fen:
+            "rBbnbqNn/bQrnQRRr/rrqbNqQb/bBNqbNBN/bNRrrrBQ/QRQqRnNB/qBRnnqNQ/BBQnqnRR w - - 0 1"
+                .into(),
+        castling: None,
+        promotion: None,
+        draws: draws_without_material_rule(StalemateResult::Loss),
+        setup: Setup::ShuffledBoard,
+        mandatory_capture: false,
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec![],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+/// Atomic (lichess rules): captures explode.
+pub fn atomic() -> Variant {
+    Variant {
+        name: "atomic".into(),
+        aliases: vec![],
+        description: "Captures explode the pieces around them; exploding the enemy king wins"
+            .into(),
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        // A side whose king has exploded has lost; the position stays readable.
+        royal_optional: true,
+        explosion: Some(Explosion { immune: vec!['P'] }),
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec!['K'],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
+    }
+}
+
+/// King's Corner (itsyourturn.com): a random back rank with the king in its owner's
+/// right-hand corner, Black's the point image of White's, no castling.
+pub fn kingscorner() -> Variant {
+    Variant {
+        name: "kingscorner".into(),
+        aliases: vec![],
+        description: "Random back rank, king in the right-hand corner, no castling".into(),
+        start_fen: "krbnqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQNBRK w - - 0 1".into(),
+        castling: None,
+        setup: Setup::ShuffledBackRank {
+            fixed: vec!['K'],
+            opposite_colors: Some('B'),
+            between: None,
+            black: Symmetry::PointSymmetric,
+        },
+        ..chess()
+    }
+}
+
+/// King's Fortress (itsyourturn.com): King's Corner with three more pawns in front of
+/// each king (they have no double step).
+pub fn kingsfortress() -> Variant {
+    Variant {
+        name: "kingsfortress".into(),
+        aliases: vec![],
+        description: "King's Corner with three extra pawns before each king".into(),
+        start_fen: "krbnqbnr/pppppppp/ppp5/8/8/5PPP/PPPPPPPP/RNBQNBRK w - - 0 1".into(),
+        ..kingscorner()
+    }
+}
+
+/// Horde as itsyourturn.com plays it: Black is the horde of 32 pawns without double
+/// steps; White wins by taking every black piece, Black by checkmate.
+pub fn blackhorde() -> Variant {
+    let mut pieces = orthodox_pieces();
+    pieces[0].initial_ranks[BLACK] = vec![];
+    debug_assert!(pieces[0].initial_ranks[WHITE] == vec![1]);
+    Variant {
+        name: "blackhorde".into(),
+        aliases: vec![],
+        description: "Black's 32 pawns without double steps against the orthodox army".into(),
+        pieces,
+        start_fen: "ppp2ppp/pppppppp/pppppppp/pppppppp/3pp3/8/PPPPPPPP/RNBQKBNR w KQ - 0 1".into(),
+        draws: draws_without_material_rule(StalemateResult::Draw),
+        royal_optional: true,
+        end: EndRules {
+            extinction: Some(Extinction {
+                kinds: vec![],
+                extinct_side_wins: false,
+            }),
+            ..EndRules::default()
+        },
+        ..chess()
     }
 }
 
@@ -317,6 +435,92 @@ pub fn racingkings() -> Variant {
     }
 }
 
+/// The orthodox army plus the archbishop (bishop + knight) and the chancellor (rook +
+/// knight) of the 10-file games.
+fn capablanca_pieces() -> Vec<PieceKind> {
+    let mut pieces = orthodox_pieces();
+    pieces.insert(4, PieceKind::new("archbishop", 'A', "BN"));
+    pieces.insert(5, PieceKind::new("chancellor", 'C', "RN"));
+    pieces
+}
+
+/// Capablanca chess: 10x8, the king castles three files.
+pub fn capablanca() -> Variant {
+    Variant {
+        name: "capablanca".into(),
+        aliases: vec!["capa".into()],
+        description: "10x8 with archbishop and chancellor".into(),
+        files: 10,
+        ranks: 8,
+        pieces: capablanca_pieces(),
+        start_fen: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".into(),
+        castling: Some(Castling {
+            king_letter: 'K',
+            king_files: [8, 2],
+            rook_files: [7, 3],
+            rook_letters: vec!['R'],
+        }),
+        promotion: Some(Promotion::on(vec![7], vec!['Q', 'C', 'A', 'R', 'B', 'N'])),
+        ..chess()
+    }
+}
+
+/// Gothic chess: Capablanca rules from another start array (chancellor beside the queen).
+pub fn gothic() -> Variant {
+    Variant {
+        name: "gothic".into(),
+        aliases: vec![],
+        description: "Capablanca chess from the Gothic start array".into(),
+        start_fen: "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1".into(),
+        ..capablanca()
+    }
+}
+
+/// Capablanca chess from a random back rank: bishops on opposite colours, the king
+/// between the rooks, Black's rank mirroring White's, Chess960 castling.
+pub fn caparandom() -> Variant {
+    Variant {
+        name: "caparandom".into(),
+        aliases: vec!["capablanca960".into()],
+        description: "Capablanca chess from a random Chess960-style back rank".into(),
+        setup: Setup::ShuffledBackRank {
+            fixed: vec![],
+            opposite_colors: Some('B'),
+            between: Some(('K', 'R')),
+            black: Symmetry::Mirror,
+        },
+        chess960: true,
+        ..capablanca()
+    }
+}
+
+/// Grand chess: 10x10, pawns on the third rank, promotion optional on the 8th and 9th
+/// ranks and compulsory on the 10th, only to a kind the player has lost.
+pub fn grand() -> Variant {
+    let mut pieces = capablanca_pieces();
+    pieces[0].initial_ranks = [vec![2], vec![2]];
+    let limits = [('Q', 1), ('A', 1), ('C', 1), ('R', 2), ('B', 2), ('N', 2)];
+    Variant {
+        name: "grand".into(),
+        aliases: vec![],
+        description: "10x10; promotion only to lost pieces; no castling".into(),
+        files: 10,
+        ranks: 10,
+        pieces,
+        start_fen: "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"
+            .into(),
+        castling: None,
+        promotion: Some(Promotion {
+            ranks: vec![9],
+            optional_ranks: vec![7, 8],
+            targets: vec!['Q', 'C', 'A', 'R', 'B', 'N'],
+            limits: limits.to_vec(),
+        }),
+        en_passant_ranks: vec![3],
+        ..chess()
+    }
+}
+
 /// Every built-in variant, in the order `protean variants` lists them.
 pub fn builtin_variants() -> &'static [Arc<Variant>] {
     static ALL: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
@@ -330,12 +534,22 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             antichess(),
             giveaway(),
             suicide(),
+            suicide_dhl(),
             horde(),
+            blackhorde(),
             three_check(),
             kingofthehill(),
             grasshopper(),
             upsidedown(),
             racingkings(),
+            atomic(),
+            massacre(),
+            kingscorner(),
+            kingsfortress(),
+            capablanca(),
+            gothic(),
+            caparandom(),
+            grand(),
         ]
         .into_iter()
         .map(Arc::new)

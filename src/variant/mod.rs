@@ -7,6 +7,7 @@ pub mod betza;
 pub mod builtin;
 pub mod chess960;
 pub mod rules;
+pub mod shuffle;
 
 pub use builtin::{builtin_variants, find_variant};
 
@@ -73,8 +74,26 @@ pub struct Castling {
 pub struct Promotion {
     /// Relative ranks on which a promoting kind must promote.
     pub ranks: Vec<usize>,
+    /// Relative ranks on which it may promote or stay as it is (Grand's 8th and 9th).
+    pub optional_ranks: Vec<usize>,
     /// Letters of the kinds it may promote to.
     pub targets: Vec<char>,
+    /// At most this many of a target kind per side on the board: a promotion to a kind
+    /// at its limit is not allowed (Grand: only to a kind the player has lost). Where
+    /// promotion is compulsory and no kind is allowed, the piece may not move there.
+    pub limits: Vec<(char, u32)>,
+}
+
+impl Promotion {
+    /// Compulsory promotion on `ranks` to `targets`, no limits.
+    pub fn on(ranks: Vec<usize>, targets: Vec<char>) -> Promotion {
+        Promotion {
+            ranks,
+            optional_ranks: Vec::new(),
+            targets,
+            limits: Vec::new(),
+        }
+    }
 }
 
 /// How a game ends when the side to move has no legal move and is not in check.
@@ -129,16 +148,52 @@ pub struct DrawRules {
     /// Draw when neither side can mate with any series of legal moves, in the FIDE
     /// cases: bare kings, a single minor piece, bishops all on one square colour.
     pub insufficient_material: bool,
+    /// A position with this many pieces or fewer on the board (both sides together) is
+    /// a draw, unless another rule ended the game first; 0 = off.
+    pub draw_at_pieces: u32,
 }
 
-/// How `startpos` and random setups are produced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How `startpos` and random setups are produced. Every kind's default `startpos` is
+/// `start_fen`; the random kinds rearrange its pieces (see [`shuffle`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setup {
     /// Always `start_fen`.
     Fixed,
     /// Chess960: the back rank is one of 960 arrays (standard Scharnagl numbering); the
     /// default `startpos` is `start_fen` (number 518, the orthodox array).
     Chess960,
+    /// White's first-rank pieces, except those of the `fixed` kinds, change places;
+    /// Black's first rank is White's image under `black`.
+    ShuffledBackRank {
+        fixed: Vec<char>,
+        /// Two pieces of this kind stand on squares of opposite colours.
+        opposite_colors: Option<char>,
+        /// The first kind stands between two pieces of the second (king between rooks,
+        /// so that both castlings exist, as in Chess960).
+        between: Option<(char, char)>,
+        black: Symmetry,
+    },
+    /// Every piece of the start position, of either colour, changes places with any
+    /// other over the occupied squares (Massacre).
+    ShuffledBoard,
+}
+
+/// How Black's setup follows White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Same files (Chess960).
+    Mirror,
+    /// Turned half a circle about the centre: Black's a-file piece matches White's
+    /// last-file piece (King's Corner).
+    PointSymmetric,
+}
+
+/// Captures that explode (Atomic): the capturer, the captured piece and every piece on
+/// the squares around the capture square leave the board, except the `immune` kinds
+/// around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explosion {
+    pub immune: Vec<char>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,6 +223,11 @@ pub struct Variant {
     /// A side may have no royal piece (Horde): it then cannot be checked, and the end
     /// rules decide its fate.
     pub royal_optional: bool,
+    /// Captures explode (Atomic). A move may not explode the mover's own royal piece;
+    /// exploding the enemy's wins by the extinction rule; royal pieces never give check
+    /// (their captures would explode themselves), and neither does any piece while the
+    /// two royals stand side by side.
+    pub explosion: Option<Explosion>,
     pub end: EndRules,
 }
 

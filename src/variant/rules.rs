@@ -122,7 +122,12 @@ pub struct CastlingRules {
 pub struct PromotionRules<B> {
     /// Per colour, squares on which a promoting kind must promote.
     pub zone: [B; 2],
+    /// Per colour, squares on which it may promote or not.
+    pub optional: [B; 2],
     pub targets: Vec<u8>,
+    /// Per target (same order), the most pieces of that kind a side may have for a
+    /// promotion to it to be allowed; `None` when the variant sets no limits.
+    pub limits: Option<Vec<u32>>,
 }
 
 /// Compiled end rules (see [`crate::variant::EndRules`]).
@@ -132,12 +137,17 @@ pub struct EndRulesCompiled<B> {
     /// Kinds, goal squares per colour, and whether Black may answer White's arrival.
     pub goal: Option<(u32, [B; 2], bool)>,
     pub check_limit: Option<u32>,
+    /// Draw with this many pieces or fewer on the board (0: off).
+    pub draw_at_pieces: u32,
 }
 
 impl<B> EndRulesCompiled<B> {
     /// Whether any rule can end the game from the position alone.
     pub fn any(&self) -> bool {
-        self.extinction.is_some() || self.goal.is_some() || self.check_limit.is_some()
+        self.extinction.is_some()
+            || self.goal.is_some()
+            || self.check_limit.is_some()
+            || self.draw_at_pieces > 0
     }
 }
 
@@ -151,9 +161,18 @@ pub enum ExchangeRule {
     /// hoppers that lose their hurdle and lame leapers that are freed are followed.
     Material,
     /// Material does not decide: captures are compulsory (a side may not stop, and
-    /// losing material can be the aim), or a recapture that gives check is illegal.
-    /// Every capture counts as even.
+    /// losing material can be the aim), a recapture that gives check is illegal, or
+    /// captures explode (the capturer and the pieces around go too, so there is no
+    /// exchange on the square). Every capture counts as even.
     Off,
+}
+
+/// Compiled explosion rule (see [`crate::variant::Explosion`]).
+pub struct BlastRules<B> {
+    /// Per square, the squares around it that a capture there explodes.
+    pub around: Vec<B>,
+    /// Bit set of kinds that survive an explosion next to them.
+    pub immune: u32,
 }
 
 pub struct Zobrist {
@@ -193,6 +212,8 @@ pub struct Rules<B: Bitboard> {
     pub royal_optional: bool,
     /// How the searcher may judge captures statically.
     pub exchange: ExchangeRule,
+    /// Captures explode (Atomic).
+    pub blast: Option<BlastRules<B>>,
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
@@ -536,7 +557,7 @@ impl<B: Bitboard> Rules<B> {
             && complex_capturers.is_empty()
             && !variant.mandatory_capture
             && variant.checks_allowed
-            && !variant.royal_optional;
+            && variant.explosion.is_none();
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
@@ -569,6 +590,8 @@ impl<B: Bitboard> Rules<B> {
             None => None,
             Some(p) => {
                 let zone = [WHITE, BLACK].map(|c| relative_ranks(&tables, &p.ranks, c));
+                let optional = [WHITE, BLACK]
+                    .map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
                 let targets = p
                     .targets
                     .iter()
@@ -578,7 +601,24 @@ impl<B: Bitboard> Rules<B> {
                         })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                Some(PromotionRules { zone, targets })
+                kinds_mask(&variant, &p.limits.iter().map(|l| l.0).collect::<Vec<_>>())?;
+                let limits = (!p.limits.is_empty()).then(|| {
+                    p.targets
+                        .iter()
+                        .map(|t| {
+                            p.limits
+                                .iter()
+                                .find(|l| l.0.eq_ignore_ascii_case(t))
+                                .map_or(u32::MAX, |l| l.1)
+                        })
+                        .collect()
+                });
+                Some(PromotionRules {
+                    zone,
+                    optional,
+                    targets,
+                    limits,
+                })
             }
         };
         let end = EndRulesCompiled {
@@ -609,6 +649,29 @@ impl<B: Bitboard> Rules<B> {
                 }
             },
             check_limit: variant.end.check_limit.filter(|&n| n > 0 && n < 16),
+            draw_at_pieces: variant.draws.draw_at_pieces,
+        };
+        let blast = match &variant.explosion {
+            None => None,
+            Some(e) => {
+                let around = (0..geo.squares())
+                    .map(|sq| {
+                        let mut b = B::EMPTY;
+                        for dx in -1..=1 {
+                            for dy in -1..=1 {
+                                if let Some(t) = geo.offset(sq, dx, dy).filter(|&t| t != sq) {
+                                    b |= B::from_square(t);
+                                }
+                            }
+                        }
+                        b
+                    })
+                    .collect();
+                Some(BlastRules {
+                    around,
+                    immune: kinds_mask(&variant, &e.immune)?,
+                })
+            }
         };
         if variant.end.check_limit.is_some() && end.check_limit.is_none() {
             return Err(RulesError(format!(
@@ -621,11 +684,11 @@ impl<B: Bitboard> Rules<B> {
             variant.checks_allowed,
             variant.royal_optional,
         );
-        // Static exchanges assume replacement captures that may be declined; a capture
-        // rule that removes more than the victim must turn this off too (and
-        // `search::see`'s test of that assumption over every built-in variant fails
-        // until it does).
-        let exchange = if mandatory_capture || !checks_allowed {
+        // Static exchanges assume replacement captures that may be declined; explosions
+        // remove more than the victim, so they turn it off too (`search::see`'s test
+        // of that assumption over every built-in variant fails for any other capture
+        // rule that does until it is listed here).
+        let exchange = if mandatory_capture || !checks_allowed || blast.is_some() {
             ExchangeRule::Off
         } else {
             ExchangeRule::Material
@@ -651,6 +714,7 @@ impl<B: Bitboard> Rules<B> {
             checks_allowed,
             royal_optional,
             exchange,
+            blast,
             en_passant_zone,
             zobrist,
         })
