@@ -452,6 +452,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
                 // Futility: a quiet move cannot raise a hopeless static score enough.
                 futile = !pv_node && depth <= 3 && static_eval + 80 + 100 * depth <= alpha;
+            } else if !in_check
+                && best > -MATE_BOUND
+                && !pv_node
+                && depth <= 6
+                && m.kind() != MoveKind::Promotion
+                && !self.exchange.see_ge(&self.pos, m, -120 * depth)
+            {
+                // A capture that loses more than a margin by exchange, near the leaves.
+                continue;
             }
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
