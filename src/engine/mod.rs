@@ -122,6 +122,26 @@ impl Game {
         })
     }
 
+    /// The number of the next full move (1 at the start, up after each Black move).
+    pub fn fullmove_number(&self) -> u32 {
+        with_position!(self, p => p.fullmove_number())
+    }
+
+    /// A line of moves given in UCI notation, in SAN (see `position::san`), up to the
+    /// first move that is not legal where it is played.
+    pub fn san_line(&self, uci: &[String]) -> Vec<String> {
+        with_position!(self, p => {
+            let mut pos = p.clone();
+            let mut line = Vec::with_capacity(uci.len());
+            for text in uci {
+                let Ok(m) = pos.parse_uci_move(text) else { break };
+                line.push(pos.move_to_san(m));
+                pos.make_move(m);
+            }
+            line
+        })
+    }
+
     pub fn legal_moves_uci(&self) -> Vec<String> {
         with_position!(self, p => p.legal_moves().as_slice().iter().map(|&m| p.move_to_uci(m)).collect())
     }

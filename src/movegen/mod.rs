@@ -91,6 +91,48 @@ impl<B: Bitboard> Sink<B> for MoveList {
     }
 }
 
+/// Passes on only the tactical moves (captures, en passant, promotions) of what a
+/// generator emits: quiescence search's moves without building the quiet ones.
+struct TacticalSink<'a, B> {
+    list: &'a mut MoveList,
+    enemy: B,
+}
+
+impl<B: Bitboard> Sink<B> for TacticalSink<'_, B> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: B) {
+        self.list.targets(from, targets & self.enemy);
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: Square, targets: B, kinds: &[u8]) {
+        Sink::<B>::promotions(self.list, from, targets, kinds);
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        let tactical = match mv.kind() {
+            MoveKind::EnPassant | MoveKind::Promotion => true,
+            MoveKind::Castle => false,
+            _ => self.enemy.has(mv.to()),
+        };
+        if tactical {
+            MoveList::push(self.list, mv);
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, delta: isize, kind: MoveKind) {
+        let t = if kind == MoveKind::EnPassant {
+            targets
+        } else {
+            targets & self.enemy
+        };
+        self.list.shifted(t, delta, kind);
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]) {
+        Sink::<B>::shifted_promotions(self.list, targets, delta, kinds);
+    }
+}
+
 /// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
 /// (empty squares it may move to, occupied squares it attacks).
 #[inline]
@@ -621,6 +663,30 @@ impl<B: Bitboard> Position<B> {
             let this = &*self;
             if list.as_slice().iter().any(|&m| this.is_capture(m)) {
                 list.retain(|m| this.is_capture(m));
+            }
+        }
+    }
+
+    /// The legal captures (en passant included) and promotions, in the order
+    /// `generate_legal` lists them: what quiescence search plays. Where moves come
+    /// straight from the generator (pin-aware, or pseudo-legal moves that are all
+    /// legal) no quiet move is built; where they are filtered (hoppers, explosions,
+    /// compulsory captures and whatever rules are added there) the tactical moves are
+    /// taken from the full legal list, so every legality rule applies without a copy.
+    pub fn generate_tactical(&mut self, list: &mut MoveList) {
+        if self.ended() {
+            return;
+        }
+        let enemy = self.by_color[self.side ^ 1];
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
+            Strategy::Pseudo if !self.rules.mandatory_capture => {
+                self.gen_pseudo_legal(&mut TacticalSink { list, enemy })
+            }
+            _ => {
+                self.generate_ignoring_end(list);
+                let this = &*self;
+                list.retain(|m| m.kind() == MoveKind::Promotion || this.is_capture(m));
             }
         }
     }

@@ -5,6 +5,7 @@ pub mod fen;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+pub mod san;
 
 pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList};

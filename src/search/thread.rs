@@ -203,6 +203,7 @@ fn main_loop<B: Bitboard>(
     let mut completed = 0;
     let total_nodes = |c: &[Counter]| c.iter().map(|c| c.0.load(Relaxed)).sum::<u64>();
     for depth in 1..=max {
+        w_control(&w).progress_depth.store(depth as u32, Relaxed);
         {
             let tt = w_tt(&w);
             let mut bound_report = |w: &Worker<'_, B>, idx: usize| {
@@ -250,10 +251,9 @@ fn main_loop<B: Bitboard>(
         if let Some(b) = budget {
             let control = w_control(&w);
             if !control.pondering.load(Relaxed) {
-                let clock = control.clock_start_ms.load(Relaxed);
                 // The next iteration takes longer than all before it: do not start one
                 // that cannot finish within the target.
-                if control.elapsed_ms().saturating_sub(clock) * 10 >= b.optimum_ms * 6 {
+                if control.elapsed_ms() * 10 >= b.optimum_ms * 6 {
                     break;
                 }
             }

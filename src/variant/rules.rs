@@ -169,6 +169,22 @@ impl<B> EndRulesCompiled<B> {
     }
 }
 
+/// Whether static exchange evaluation (SEE) can judge a capture by the material that
+/// changes hands on its square, decided from the capture rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeRule {
+    /// Captures replace the victim, either side may stop recapturing, and any recapture
+    /// that does not expose a royal piece is legal: the exchange on one square is a
+    /// material sum. Attackers are recomputed from the occupancy after each capture, so
+    /// hoppers that lose their hurdle and lame leapers that are freed are followed.
+    Material,
+    /// Material does not decide: captures are compulsory (a side may not stop, and
+    /// losing material can be the aim), a recapture that gives check is illegal, or
+    /// captures explode (the capturer and the pieces around go too, so there is no
+    /// exchange on the square). Every capture counts as even.
+    Off,
+}
+
 /// Compiled explosion rule (see [`crate::variant::Explosion`]).
 pub struct BlastRules<B> {
     /// Per square, the squares around it that a capture there explodes.
@@ -212,6 +228,8 @@ pub struct Rules<B: Bitboard> {
     pub mandatory_capture: bool,
     pub checks_allowed: bool,
     pub royal_optional: bool,
+    /// How the searcher may judge captures statically.
+    pub exchange: ExchangeRule,
     /// Captures explode (Atomic).
     pub blast: Option<BlastRules<B>>,
     /// Royal pieces attack each other along an open file (Xiangqi's flying general).
@@ -770,6 +788,15 @@ impl<B: Bitboard> Rules<B> {
             variant.checks_allowed,
             variant.royal_optional,
         );
+        // Static exchanges assume replacement captures that may be declined; explosions
+        // remove more than the victim, so they turn it off too (`search::see`'s test
+        // of that assumption over every built-in variant fails for any other capture
+        // rule that does until it is listed here).
+        let exchange = if mandatory_capture || !checks_allowed || blast.is_some() {
+            ExchangeRule::Off
+        } else {
+            ExchangeRule::Material
+        };
         let en_passant_zone =
             [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
@@ -792,6 +819,7 @@ impl<B: Bitboard> Rules<B> {
             mandatory_capture,
             checks_allowed,
             royal_optional,
+            exchange,
             blast,
             flying_royals,
             perpetual_check_loses,
