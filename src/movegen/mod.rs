@@ -547,6 +547,8 @@ impl<B: Bitboard> Position<B> {
             .is_some_and(|k| self.pieces_of(k, self.side).any());
         if rules.pin_aware && has_royal {
             Strategy::PinAware
+        } else if rules.pin_aware_no_checks && has_royal {
+            Strategy::PinAwareNoChecks
         } else if !has_royal && rules.checks_allowed && rules.blast.is_none() {
             // Nothing of ours can be left attacked and no rule looks past the move:
             // pseudo-legal moves are legal (Extinction, Antichess, the Horde's pawns).
@@ -554,6 +556,42 @@ impl<B: Bitboard> Position<B> {
         } else {
             Strategy::Filtered
         }
+    }
+
+    /// Whether a pin-aware legal move attacks the enemy royal afterwards, without making
+    /// it: the moved (or promoted) piece from its new square, or a slider it uncovers.
+    /// Exact when every capture is a plain leap or a full-line slide; castling and en
+    /// passant are made and tested.
+    fn gives_check(&self, m: &Move) -> bool {
+        let Some(ek) = self.royal_square(self.side ^ 1) else {
+            return false;
+        };
+        if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
+            let mut p = self.clone();
+            p.make_move(*m);
+            return p.in_check();
+        }
+        let rules = &*self.rules;
+        let t = &rules.tables;
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let kind = if m.kind() == MoveKind::Promotion {
+            m.promoted_kind()
+        } else {
+            crate::position::kind_of(self.piece_at(from))
+        };
+        let occ = (self.occupied() & !B::from_square(from)) | B::from_square(to);
+        let km = &rules.kinds[kind].moves[us];
+        if km.capture_leaps[to].has(ek)
+            || (km.capture_orthogonal && t.orthogonal(to, occ).has(ek))
+            || (km.capture_diagonal && t.diagonal(to, occ).has(ek))
+        {
+            return true;
+        }
+        let sliders = self.sliders(us);
+        let moved = !B::from_square(from);
+        (t.orthogonal(ek, occ) & sliders.orthogonal & moved).any()
+            || (t.diagonal(ek, occ) & sliders.diagonal & moved).any()
     }
 
     /// Squares where moving a piece away or onto could let the enemy attack our royal on
@@ -620,6 +658,11 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn generate_ignoring_end(&mut self, list: &mut MoveList) {
         match self.strategy() {
             Strategy::PinAware => return self.gen_pin_aware(list),
+            Strategy::PinAwareNoChecks => {
+                self.gen_pin_aware(list);
+                let this = &*self;
+                list.retain(|m| !this.gives_check(&m));
+            }
             Strategy::Pseudo => self.gen_pseudo_legal(list),
             Strategy::Filtered => {
                 self.gen_pseudo_legal(list);
@@ -729,6 +772,8 @@ impl<B: Bitboard> Position<B> {
 enum Strategy {
     /// From checkers and pins: the side has its one royal king and plain captures.
     PinAware,
+    /// The same, dropping moves that give check (Racing Kings).
+    PinAwareNoChecks,
     /// Pseudo-legal moves are legal: the side has no royal piece to expose.
     Pseudo,
     /// Pseudo-legal moves, each made and tested.

@@ -222,6 +222,9 @@ pub struct Rules<B: Bitboard> {
     /// leap or a full-line slide and there is one royal king); otherwise generate
     /// pseudo-legal moves and keep those that leave no royal attacked.
     pub pin_aware: bool,
+    /// As `pin_aware`, in a game where moves may not give check (see
+    /// `Position::gives_check`).
+    pub pin_aware_no_checks: bool,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
     pub end: EndRulesCompiled<B>,
@@ -656,12 +659,15 @@ impl<B: Bitboard> Rules<B> {
         });
         // Rules that change which moves are legal beyond "royal not attacked" need the
         // generic generator (filters after making each move).
-        let pin_aware = royal_is_leaper
+        let simple_game = royal_is_leaper
             && complex_capturers.is_empty()
             && !variant.mandatory_capture
-            && variant.checks_allowed
             && !variant.flying_royals
             && variant.explosion.is_none();
+        let pin_aware = simple_game && variant.checks_allowed;
+        // Racing Kings: pin-aware moves, minus those that give check, tested without
+        // making them (plain captures make a direct and a discovered test exact).
+        let pin_aware_no_checks = simple_game && !variant.checks_allowed;
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
@@ -813,6 +819,7 @@ impl<B: Bitboard> Rules<B> {
             leap_capturers,
             complex_capturers,
             pin_aware,
+            pin_aware_no_checks,
             castling,
             promotion,
             end,
