@@ -270,12 +270,17 @@ fn main_loop<B: Bitboard>(
         nodes: 0,
     };
     let ponder = best.pv.get(1).copied().or_else(|| {
-        // No second move in the line: take the table's reply to the best move.
+        // No second move in the line (a search stopped very early): take the table's
+        // reply to the best move, else the first legal reply, so a GUI that ponders
+        // always has a move to ponder on while the game goes on.
         w.pos.make_move(best.mv);
+        let legal = w.pos.legal_moves();
         let reply = w_tt(&w).probe(w.pos.key(), 1).map(|h| h.mv);
-        let legal = reply.filter(|&m| w.pos.legal_moves().as_slice().contains(&m));
+        let pick = reply
+            .filter(|m| legal.as_slice().contains(m))
+            .or_else(|| legal.as_slice().first().copied());
         w.pos.unmake_move();
-        legal
+        pick
     });
     if let Some(p) = ponder {
         w.pos.make_move(w.root_moves[0].mv);
