@@ -106,6 +106,18 @@ fn orthodox_promotion_plus(extra: &[char]) -> Option<Promotion> {
     Some(Promotion::on(vec![7], targets))
 }
 
+/// End rules of a game decided by extinction alone: losing every piece of `kinds`
+/// (every piece at all when empty) wins or loses.
+fn extinction_end(kinds: &[char], extinct_side_wins: bool) -> EndRules {
+    EndRules {
+        extinction: Some(Extinction {
+            kinds: kinds.to_vec(),
+            extinct_side_wins,
+        }),
+        ..EndRules::default()
+    }
+}
+
 /// Draw rules of games without check: no dead positions by the FIDE material rule.
 fn draws_without_material_rule(stalemate: StalemateResult) -> DrawRules {
     DrawRules {
@@ -145,13 +157,7 @@ pub fn extinction() -> Variant {
         pieces: pieces_with_common_king(),
         promotion: orthodox_promotion_plus(&['K']),
         draws: draws_without_material_rule(StalemateResult::Draw),
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec!['K', 'Q', 'R', 'B', 'N', 'P'],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&['K', 'Q', 'R', 'B', 'N', 'P'], false),
         ..chess()
     }
 }
@@ -167,13 +173,7 @@ pub fn antichess() -> Variant {
         promotion: orthodox_promotion_plus(&['K']),
         draws: draws_without_material_rule(StalemateResult::Win),
         mandatory_capture: true,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: true,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], true),
         ..chess()
     }
 }
@@ -235,13 +235,7 @@ pub fn massacre() -> Variant {
         draws: draws_without_material_rule(StalemateResult::Loss),
         setup: Setup::ShuffledBoard,
         mandatory_capture: false,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], false),
         ..chess()
     }
 }
@@ -257,13 +251,7 @@ pub fn atomic() -> Variant {
         // A side whose king has exploded has lost; the position stays readable.
         royal_optional: true,
         explosion: Some(Explosion { immune: vec!['P'] }),
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec!['K'],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&['K'], false),
         ..chess()
     }
 }
@@ -313,13 +301,7 @@ pub fn blackhorde() -> Variant {
         start_fen: "ppp2ppp/pppppppp/pppppppp/pppppppp/3pp3/8/PPPPPPPP/RNBQKBNR w KQ - 0 1".into(),
         draws: draws_without_material_rule(StalemateResult::Draw),
         royal_optional: true,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], false),
         ..chess()
     }
 }
@@ -337,13 +319,7 @@ pub fn horde() -> Variant {
             .into(),
         draws: draws_without_material_rule(StalemateResult::Draw),
         royal_optional: true,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], false),
         ..chess()
     }
 }
