@@ -255,6 +255,7 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("kingscorner", Some(17)),
         ("kingsfortress", Some(300)),
         ("suicide-dhl", None),
+        ("crazyhouse", None),
     ];
     for (variant, index) in cases {
         let v = find_variant(variant).unwrap();

@@ -189,6 +189,17 @@ impl<B: Bitboard> Evaluator<B> for MaterialEval {
             mg[c] += v + self.pst_mg[k][rel];
             eg[c] += v + self.pst_eg[k][rel];
         }
+        // Pieces in hand count as material (none without hands); they can be dropped
+        // where they are needed, so no square bonus.
+        if pos.rules().hands.is_some() {
+            for c in [WHITE, BLACK] {
+                for (k, &v) in self.values.iter().enumerate() {
+                    let held = pos.hand_count(c, k) as i32 * v * self.material_sign;
+                    mg[c] += held;
+                    eg[c] += held;
+                }
+            }
+        }
         let phase = phase.min(self.full_phase);
         let mg_score = mg[WHITE] - mg[BLACK];
         let eg_score = eg[WHITE] - eg[BLACK];

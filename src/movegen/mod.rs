@@ -9,6 +9,7 @@
 //! Moves go to a [`Sink`] in batches (one origin, a set of destinations), so perft can
 //! count the last ply without building moves.
 
+mod drops;
 pub mod perft;
 
 use crate::board::{Bitboard, Square};
@@ -28,6 +29,8 @@ pub trait Sink<B: Bitboard> {
     fn shifted(&mut self, targets: B, delta: isize, kind: MoveKind);
     /// Promotions to each square of `targets` from `target - delta`.
     fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]);
+    /// Drops of a piece of `kind` from the hand onto each square of `targets`.
+    fn drops(&mut self, kind: u8, targets: B);
 }
 
 /// Counts moves without building them: perft's last ply.
@@ -53,6 +56,10 @@ impl<B: Bitboard> Sink<B> for CountSink {
     #[inline(always)]
     fn shifted_promotions(&mut self, targets: B, _: isize, kinds: &[u8]) {
         self.0 += targets.count() as u64 * kinds.len() as u64;
+    }
+    #[inline(always)]
+    fn drops(&mut self, _: u8, targets: B) {
+        self.0 += targets.count() as u64;
     }
 }
 
@@ -87,6 +94,12 @@ impl<B: Bitboard> Sink<B> for MoveList {
             for &k in kinds {
                 self.push(Move::promotion((to as isize - delta) as usize, to, k));
             }
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: u8, targets: B) {
+        for to in targets.squares() {
+            self.push(Move::drop(kind, to));
         }
     }
 }
@@ -131,6 +144,9 @@ impl<B: Bitboard> Sink<B> for TacticalSink<'_, B> {
     fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]) {
         Sink::<B>::shifted_promotions(self.list, targets, delta, kinds);
     }
+    /// Drops are quiet moves.
+    #[inline(always)]
+    fn drops(&mut self, _: u8, _: B) {}
 }
 
 /// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
@@ -523,6 +539,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         self.gen_pieces(sink, mask, pinned, Some(ksq), false);
+        self.gen_drops(sink, mask);
         self.gen_en_passant(sink, true);
         if checkers.is_empty() {
             self.gen_castling(sink);
@@ -532,6 +549,7 @@ impl<B: Bitboard> Position<B> {
     /// Pseudo-legal moves (royal pieces may end attacked); castling is checked fully.
     fn gen_pseudo_legal<S: Sink<B>>(&self, sink: &mut S) {
         self.gen_pieces(sink, self.rules.tables.board, B::EMPTY, None, true);
+        self.gen_drops(sink, self.rules.tables.board);
         self.gen_en_passant(sink, false);
         if !self.in_check() {
             self.gen_castling(sink);
@@ -575,7 +593,7 @@ impl<B: Bitboard> Position<B> {
         let t = &rules.tables;
         let us = self.side;
         let (from, to) = (m.from(), m.to());
-        let kind = if m.kind() == MoveKind::Promotion {
+        let kind = if matches!(m.kind(), MoveKind::Promotion | MoveKind::Drop) {
             m.promoted_kind()
         } else {
             crate::position::kind_of(self.piece_at(from))
@@ -681,7 +699,10 @@ impl<B: Bitboard> Position<B> {
                 for &m in list.as_slice() {
                     let plain = matches!(
                         m.kind(),
-                        MoveKind::Normal | MoveKind::Promotion | MoveKind::DoubleStep
+                        MoveKind::Normal
+                            | MoveKind::Promotion
+                            | MoveKind::DoubleStep
+                            | MoveKind::Drop
                     );
                     if plain
                         && Some(m.from()) != king

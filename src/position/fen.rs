@@ -30,7 +30,9 @@ impl<B: Bitboard> Position<B> {
         let mut pos = Position::empty(rules);
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or_else(|| FenError("empty FEN".into()))?;
+        let (placement, holdings) = pos.split_holdings(placement)?;
         pos.parse_placement(placement)?;
+        pos.parse_holdings(holdings)?;
         pos.side = match fields.next() {
             None | Some("w") => WHITE,
             Some("b") => BLACK,
@@ -106,6 +108,9 @@ impl<B: Bitboard> Position<B> {
                     }
                     let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
                     self.put(geo.square(file, rank), piece_code(kind, color));
+                    if chars.next_if_eq(&'~').is_some() {
+                        self.mark_promoted(geo.square(file, rank))?;
+                    }
                     file += 1;
                 }
                 if file > geo.files() {
@@ -139,6 +144,30 @@ impl<B: Bitboard> Position<B> {
             }
         }
         Ok(())
+    }
+
+    /// The board part and the holdings of a FEN's first field: `board[holdings]`, or,
+    /// in a variant with hands, the lichess form with holdings as one more rank.
+    fn split_holdings<'a>(&self, placement: &'a str) -> Result<(&'a str, &'a str), FenError> {
+        if let Some(open) = placement.find('[') {
+            return match placement[open + 1..].strip_suffix(']') {
+                Some(inner) if !inner.contains(['[', ']']) => Ok((&placement[..open], inner)),
+                _ => err(format!(
+                    "holdings in '{placement}' are not one [...] at the end"
+                )),
+            };
+        }
+        let ranks = self.rules.geo.ranks();
+        if self.rules.hands.is_some() && placement.matches('/').count() == ranks {
+            let (board, holdings) = placement.rsplit_once('/').expect("a '/'");
+            if holdings
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '-')
+            {
+                return Ok((board, holdings));
+            }
+        }
+        Ok((placement, ""))
     }
 
     fn check_royals(&self) -> Result<(), FenError> {
@@ -268,6 +297,9 @@ impl<B: Bitboard> Position<B> {
                     empty = 0;
                 }
                 out.push(self.piece_char(p));
+                if self.promoted.has(geo.square(file, rank)) {
+                    out.push('~');
+                }
             }
             if empty > 0 {
                 out += &empty.to_string();
@@ -276,6 +308,7 @@ impl<B: Bitboard> Position<B> {
                 out.push('/');
             }
         }
+        out += &self.holdings_field();
         out.push(' ');
         out.push(if self.side == WHITE { 'w' } else { 'b' });
         out.push(' ');

@@ -2,6 +2,7 @@
 //! counters and the incremental Zobrist key, with make/unmake.
 
 pub mod fen;
+pub mod hand;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
@@ -57,6 +58,8 @@ struct Undo {
     exploded: u8,
     /// The move left the opponent in check (kept where the perpetual-check rule needs it).
     gave_check: bool,
+    /// With hands: bit 0, the captured piece was a promoted one; bit 1, the mover was.
+    hand_flags: u8,
 }
 
 #[derive(Clone)]
@@ -85,6 +88,10 @@ pub struct Position<B: Bitboard> {
     history: Vec<Undo>,
     /// Pieces removed by explosions (Atomic), for `unmake`: (square, piece).
     exploded: Vec<(u16, PieceCode)>,
+    /// Pieces in hand per colour and kind (see `hand.rs`); all zero without hands.
+    pub(crate) hand: [[u8; MAX_KINDS]; 2],
+    /// Squares of pieces created by promotion, where the variant marks them (`~`).
+    pub(crate) promoted: B,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -110,6 +117,8 @@ impl<B: Bitboard> Position<B> {
             chess960,
             history: Vec::with_capacity(256),
             exploded: Vec::new(),
+            hand: [[0; MAX_KINDS]; 2],
+            promoted: B::EMPTY,
         }
     }
 
@@ -233,6 +242,7 @@ impl<B: Bitboard> Position<B> {
         k ^= self.castling_key(self.castling);
         k ^= self.ep_key(self.ep);
         k ^= self.checks_key(WHITE) ^ self.checks_key(BLACK);
+        k ^= self.hands_key();
         if self.side == BLACK {
             k ^= self.rules.zobrist.side;
         }
@@ -291,6 +301,7 @@ impl<B: Bitboard> Position<B> {
             checks_given: self.checks_given,
             exploded: 0,
             gave_check: false,
+            hand_flags: 0,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -304,6 +315,7 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = (mv.from(), mv.to());
         let mut undo = self.begin_ply(mv, self.board[from]);
         match mv.kind() {
+            MoveKind::Drop => self.make_drop(mv, &mut undo),
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.remove(from);
@@ -342,6 +354,9 @@ impl<B: Bitboard> Position<B> {
                     undo.exploded = self.explode(to);
                 }
             }
+        }
+        if self.rules.hands.is_some() && mv.kind() != MoveKind::Drop {
+            self.hands_after_move(mv, &mut undo);
         }
         let mut cleared = self.castle_clear[from] | self.castle_clear[to];
         for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
@@ -441,7 +456,14 @@ impl<B: Bitboard> Position<B> {
             let (sq, p) = self.exploded.pop().expect("exploded pieces recorded");
             self.put(sq as usize, p);
         }
+        if self.rules.hands.is_some() && mv.kind() != MoveKind::Drop {
+            self.hands_before_unmake(&undo);
+        }
         match mv.kind() {
+            MoveKind::Drop => {
+                self.remove(to);
+                self.hand[us][mv.promoted_kind()] += 1;
+            }
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.remove(kto);

@@ -13,6 +13,10 @@ pub enum MoveKind {
     EnPassant = 3,
     /// An initial multi-square leap that may leave an en-passant square behind.
     DoubleStep = 4,
+    /// A piece from the hand onto an empty square: `to` is the square (and `from` the
+    /// same square, so no move's origin is ever off the board), the promotion field
+    /// holds the dropped kind.
+    Drop = 5,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -49,11 +53,22 @@ impl Move {
             1 => MoveKind::Promotion,
             2 => MoveKind::Castle,
             3 => MoveKind::EnPassant,
+            5 => MoveKind::Drop,
             _ => MoveKind::DoubleStep,
         }
     }
 
-    /// The piece kind a promotion creates.
+    #[inline(always)]
+    pub fn drop(kind: u8, to: usize) -> Move {
+        Move(Move::new(to, to, MoveKind::Drop).0 | (kind as u32) << 21)
+    }
+
+    #[inline(always)]
+    pub fn is_drop(self) -> bool {
+        self.kind() == MoveKind::Drop
+    }
+
+    /// The piece kind a promotion creates, or a drop places.
     #[inline(always)]
     pub fn promoted_kind(self) -> usize {
         (self.0 >> 21 & 31) as usize
@@ -160,5 +175,10 @@ mod tests {
         let c = Move::new(4, 7, MoveKind::Castle);
         assert_eq!((c.from(), c.to(), c.kind()), (4, 7, MoveKind::Castle));
         assert_ne!(c, Move::NONE);
+        let d = Move::drop(4, 37);
+        assert_eq!(
+            (d.from(), d.to(), d.kind(), d.promoted_kind()),
+            (37, 37, MoveKind::Drop, 4)
+        );
     }
 }

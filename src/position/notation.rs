@@ -13,6 +13,10 @@ impl<B: Bitboard> Position<B> {
 
     fn move_to_uci_as(&self, mv: Move, chess960: bool) -> String {
         let geo = self.rules.geo;
+        if mv.kind() == MoveKind::Drop {
+            let letter = self.rules.kinds[mv.promoted_kind()].letter;
+            return format!("{letter}@{}", geo.square_name(mv.to()));
+        }
         let to = if mv.kind() == MoveKind::Castle && !chess960 {
             self.castling_destinations(mv.from(), mv.to()).0
         } else {
@@ -45,6 +49,29 @@ impl<B: Bitboard> Position<B> {
         }
         if let Some(m) = find(!self.chess960).filter(|m| m.kind() == MoveKind::Castle) {
             return Ok(m);
+        }
+        if let Some((letter, square)) = text.split_once('@') {
+            // Drops: the piece letter in either case (Fairy-Stockfish writes upper case).
+            let written = format!("{}@{square}", letter.to_ascii_uppercase());
+            let drop =
+                legal.as_slice().iter().copied().find(|&m| {
+                    m.kind() == MoveKind::Drop && self.move_to_uci_as(m, false) == written
+                });
+            if let Some(m) = drop {
+                return Ok(m);
+            }
+            let known = letter.len() == 1
+                && self
+                    .rules
+                    .variant
+                    .kind_by_letter(letter.chars().next().unwrap_or(' '))
+                    .is_some();
+            let on_board = self.rules.geo.parse_square(square).is_some();
+            return Err(if known && on_board {
+                format!("illegal move {text}")
+            } else {
+                format!("malformed move '{text}'")
+            });
         }
         let well_formed = {
             let geo = self.rules.geo;

@@ -8,6 +8,8 @@
 //!   rank, else both.
 //! - Castling is `O-O` toward the higher files and `O-O-O` toward the lower ones, in
 //!   every array (Chess960 included).
+//! - Drops are the kind's letter, `@` and the square (`N@f7+`, `P@e4`), as
+//!   Fairy-Stockfish writes them.
 //! - Promotions append `=` and the new kind's letter (`=Q`, and `=K` where kings are
 //!   promotion targets).
 //! - `+` when the move leaves the opponent's royal piece attacked, `#` when it is also
@@ -46,6 +48,11 @@ impl<B: Bitboard> Position<B> {
                 "O-O-O".into()
             };
         }
+        if mv.kind() == MoveKind::Drop {
+            // Fairy-Stockfish's form: the letter (pawns too), `@`, the square.
+            let letter = self.rules.kinds[mv.promoted_kind()].letter;
+            return format!("{letter}@{}", geo.square_name(to));
+        }
         let file = |sq| (b'a' + geo.file_of(sq) as u8) as char;
         let kind = kind_of(self.board[from]);
         let capture = self.is_capture(mv);
@@ -60,7 +67,7 @@ impl<B: Bitboard> Position<B> {
             for m in self.legal_moves().as_slice() {
                 if m.to() == to
                     && m.from() != from
-                    && m.kind() != MoveKind::Castle
+                    && !matches!(m.kind(), MoveKind::Castle | MoveKind::Drop)
                     && kind_of(self.board[m.from()]) == kind
                 {
                     others |= B::from_square(m.from());

@@ -20,7 +20,7 @@
 
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
-use crate::position::{color_of, kind_of, Move, MoveKind, Position, NO_PIECE};
+use crate::position::{color_of, kind_of, piece_code, Move, MoveKind, Position, NO_PIECE};
 use crate::variant::rules::{ExchangeRule, Rules, MAX_KINDS};
 use crate::variant::{BLACK, WHITE};
 
@@ -62,7 +62,8 @@ impl Exchange {
     /// Moves that are not plain captures or quiet moves (castling, en passant,
     /// promotions) count as even, as in Stockfish.
     pub fn see_ge<B: Bitboard>(&self, pos: &Position<B>, m: Move, threshold: i32) -> bool {
-        if !self.enabled || !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
+        let drop = m.kind() == MoveKind::Drop;
+        if !self.enabled || !(drop || matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)) {
             return threshold <= 0;
         }
         let (from, to) = (m.from(), m.to());
@@ -85,12 +86,22 @@ impl Exchange {
         if swap < 0 {
             return false;
         }
-        let mover = pos.piece_at(from);
+        // A drop puts a piece from the hand on an empty square: it captures nothing,
+        // uncovers nothing, and the exchange that may follow is on the same terms.
+        let mover = if drop {
+            piece_code(m.promoted_kind(), pos.side_to_move())
+        } else {
+            pos.piece_at(from)
+        };
         swap = value(mover) - swap;
         if swap <= 0 {
             return true;
         }
-        let mut occ = pos.occupied() ^ B::from_square(from);
+        let mut occ = if drop {
+            pos.occupied()
+        } else {
+            pos.occupied() ^ B::from_square(from)
+        };
         let mut stm = color_of(mover);
         let mut attackers = all_attackers(pos, to, occ);
         let mut res = 1;

@@ -68,10 +68,13 @@ fn decode_move(bits: u64) -> Move {
         1 => MoveKind::Promotion,
         2 => MoveKind::Castle,
         3 => MoveKind::EnPassant,
+        5 => MoveKind::Drop,
         _ => MoveKind::DoubleStep,
     };
     if kind == MoveKind::Promotion {
         Move::promotion(from, to, (bits >> 21 & 31) as u8)
+    } else if kind == MoveKind::Drop {
+        Move::drop((bits >> 21 & 31) as u8, to)
     } else {
         Move::new(from, to, kind)
     }

@@ -1,5 +1,6 @@
 //! The registry of built-in variants, each a data definition.
 
+use super::house;
 use super::{
     Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Region,
     Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
@@ -65,6 +66,7 @@ pub fn chess() -> Variant {
         flying_royals: false,
         explosion: None,
         end: EndRules::default(),
+        hands: None,
     }
 }
 
@@ -583,6 +585,9 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             caparandom(),
             grand(),
             xiangqi(),
+            house::crazyhouse(),
+            house::capahouse(),
+            house::grandhouse(),
         ]
         .into_iter()
         .map(Arc::new)

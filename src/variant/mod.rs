@@ -6,10 +6,13 @@
 pub mod betza;
 pub mod builtin;
 pub mod chess960;
+pub mod hands;
+pub mod house;
 pub mod rules;
 pub mod shuffle;
 
 pub use builtin::{builtin_variants, find_variant};
+pub use hands::Hands;
 
 /// Colour index: White moves "up" the board, Black "down".
 pub type Color = usize;
@@ -246,6 +249,8 @@ pub struct Variant {
     /// two royals stand side by side.
     pub explosion: Option<Explosion>,
     pub end: EndRules,
+    /// Pieces in hand and drops (see [`hands`]); `None` for games without hands.
+    pub hands: Option<Hands>,
 }
 
 impl Variant {

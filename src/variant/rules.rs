@@ -3,6 +3,7 @@
 //! pin-aware legal generator and the generic pseudo-legal-then-filter one.
 
 use super::betza::{self, Atom, Hop};
+use super::hands::{HandRules, MAX_IN_HAND};
 use super::{Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
 use std::fmt;
@@ -202,6 +203,11 @@ pub struct Zobrist {
     /// `checks[color * 16 + n]`: n checks given (n-check variants).
     pub checks: Vec<u64>,
     pub side: u64,
+    /// `hand[(color * MAX_KINDS + kind) * MAX_IN_HAND + n]`: n pieces of a kind in hand
+    /// (n = 0 has key 0, so variants without hands keep their keys).
+    pub hand: Vec<u64>,
+    /// Per square: the piece there was created by promotion (`~` in FEN).
+    pub promoted: Vec<u64>,
 }
 
 pub struct Rules<B: Bitboard> {
@@ -242,6 +248,8 @@ pub struct Rules<B: Bitboard> {
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
+    /// Pieces in hand and drops (`None`: the variant has no hands).
+    pub hands: Option<HandRules<B>>,
     pub zobrist: Zobrist,
 }
 
@@ -286,6 +294,17 @@ impl Zobrist {
             en_passant: (0..files).map(|_| split64(&mut seed)).collect(),
             side: split64(&mut seed),
             checks: (0..32).map(|_| split64(&mut seed)).collect(),
+            hand: (0..2 * MAX_KINDS * MAX_IN_HAND)
+                .map(|i| {
+                    let key = split64(&mut seed);
+                    if i % MAX_IN_HAND == 0 {
+                        0
+                    } else {
+                        key
+                    }
+                })
+                .collect(),
+            promoted: (0..squares).map(|_| split64(&mut seed)).collect(),
         }
     }
 }
@@ -495,7 +514,7 @@ fn reverse_captures<B: Bitboard>(
 
 /// The squares of ranks given relative to `color` (0 = that side's first rank); ranks
 /// off the board are ignored.
-fn relative_ranks<B: Bitboard>(tables: &Tables<B>, ranks: &[usize], color: Color) -> B {
+pub(crate) fn relative_ranks<B: Bitboard>(tables: &Tables<B>, ranks: &[usize], color: Color) -> B {
     let n = tables.geo.ranks();
     ranks.iter().filter(|&&r| r < n).fold(B::EMPTY, |b, &r| {
         b | tables.ranks[if color == WHITE { r } else { n - 1 - r }]
@@ -805,6 +824,7 @@ impl<B: Bitboard> Rules<B> {
         };
         let en_passant_zone =
             [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
+        let hands = HandRules::new(&variant, &tables)?;
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         let flying_royals = variant.flying_royals;
         let perpetual_check_loses = variant.draws.perpetual_check_loses;
@@ -831,6 +851,7 @@ impl<B: Bitboard> Rules<B> {
             flying_royals,
             perpetual_check_loses,
             en_passant_zone,
+            hands,
             zobrist,
         })
     }

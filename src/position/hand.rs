@@ -1,0 +1,220 @@
+//! Pieces in hand: counts per colour and kind, drops in make/unmake, pieces captured
+//! into the capturer's hand, promoted pieces (`~`) that return unpromoted, their
+//! Zobrist keys, and FEN holdings as Fairy-Stockfish writes them (`[QNPqp]` after the
+//! board; the lichess form, holdings as one more `/` rank, is read too).
+
+use super::fen::FenError;
+use super::{kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
+use crate::board::{Bitboard, Square};
+use crate::variant::hands::MAX_IN_HAND;
+use crate::variant::rules::MAX_KINDS;
+use crate::variant::{Color, BLACK, WHITE};
+
+impl<B: Bitboard> Position<B> {
+    /// Pieces of `kind` in `color`'s hand.
+    #[inline(always)]
+    pub fn hand_count(&self, color: Color, kind: usize) -> u32 {
+        self.hand[color][kind] as u32
+    }
+
+    /// Whether the piece on `sq` was created by promotion (marked `~` in FEN).
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        self.promoted.has(sq)
+    }
+
+    #[inline(always)]
+    fn hand_key(&self, color: Color, kind: usize, n: u8) -> u64 {
+        self.rules.zobrist.hand[(color * MAX_KINDS + kind) * MAX_IN_HAND + n as usize]
+    }
+
+    /// Key of both hands and the promoted markers (0 without hands).
+    pub(crate) fn hands_key(&self) -> u64 {
+        if self.rules.hands.is_none() {
+            return 0;
+        }
+        let mut k = 0;
+        for c in [WHITE, BLACK] {
+            for kind in 0..self.rules.kinds.len() {
+                k ^= self.hand_key(c, kind, self.hand[c][kind]);
+            }
+        }
+        for sq in self.promoted.squares() {
+            k ^= self.rules.zobrist.promoted[sq];
+        }
+        k
+    }
+
+    #[inline]
+    fn add_to_hand(&mut self, color: Color, kind: usize) {
+        let n = self.hand[color][kind];
+        if (n as usize) < MAX_IN_HAND - 1 {
+            self.key ^= self.hand_key(color, kind, n) ^ self.hand_key(color, kind, n + 1);
+            self.hand[color][kind] = n + 1;
+        }
+    }
+
+    #[inline]
+    fn toggle_promoted(&mut self, sq: Square) {
+        self.promoted ^= B::from_square(sq);
+        self.key ^= self.rules.zobrist.promoted[sq];
+    }
+
+    /// A piece from the hand onto its (empty) square. Drops reset the move clock, as
+    /// in Fairy-Stockfish.
+    #[inline]
+    pub(super) fn make_drop(&mut self, mv: Move, undo: &mut Undo) {
+        let us = self.side;
+        let kind = mv.promoted_kind();
+        let n = self.hand[us][kind];
+        debug_assert!(n > 0, "drop of a kind not in hand");
+        self.key ^= self.hand_key(us, kind, n) ^ self.hand_key(us, kind, n.saturating_sub(1));
+        self.hand[us][kind] = n.saturating_sub(1);
+        let p = piece_code(kind, us);
+        self.put(mv.to(), p);
+        undo.moved = p;
+        self.halfmove = 0;
+    }
+
+    /// After a board move (not a drop): the captured piece goes to the mover's hand
+    /// (unpromoted if it was promoted), and the promoted marker follows the mover (a
+    /// promoted rook may castle, as in Fairy-Stockfish) or is set by a promotion.
+    #[inline]
+    pub(super) fn hands_after_move(&mut self, mv: Move, undo: &mut Undo) {
+        let us = self.side;
+        let (mut from, mut to) = (mv.from(), mv.to());
+        if mv.kind() == MoveKind::Castle {
+            // Only the rook can carry a marker; `to` is its square before castling.
+            (from, to) = (to, self.castling_destinations(from, to).1);
+        }
+        let hands = self.rules.hands.as_ref().expect("hands");
+        let (to_hand, returns_as) = (hands.captures_to_hand, hands.promoted_return);
+        if undo.captured != NO_PIECE {
+            let at = self.capture_square(mv, us);
+            let was_promoted = self.promoted.has(at);
+            if was_promoted {
+                self.toggle_promoted(at);
+                undo.hand_flags |= 1;
+            }
+            if to_hand {
+                let kind = match returns_as {
+                    Some(k) if was_promoted => k,
+                    _ => kind_of(undo.captured),
+                };
+                self.add_to_hand(us, kind);
+            }
+        }
+        if self.promoted.has(from) {
+            self.toggle_promoted(from);
+            self.toggle_promoted(to);
+            undo.hand_flags |= 2;
+        } else if mv.kind() == MoveKind::Promotion && returns_as.is_some() {
+            self.toggle_promoted(to);
+        }
+    }
+
+    /// Undoes [`Position::hands_after_move`] (the key is restored by `unmake`).
+    #[inline]
+    pub(super) fn hands_before_unmake(&mut self, undo: &Undo) {
+        let us = self.side;
+        let mv = undo.mv;
+        let hands = self.rules.hands.as_ref().expect("hands");
+        let (from, to) = if mv.kind() == MoveKind::Castle {
+            (mv.to(), self.castling_destinations(mv.from(), mv.to()).1)
+        } else {
+            (mv.from(), mv.to())
+        };
+        self.promoted &= !B::from_square(to);
+        if undo.hand_flags & 2 != 0 {
+            self.promoted |= B::from_square(from);
+        }
+        if undo.captured != NO_PIECE {
+            let at = self.capture_square(mv, us);
+            if undo.hand_flags & 1 != 0 {
+                self.promoted |= B::from_square(at);
+            }
+            if hands.captures_to_hand {
+                let kind = match hands.promoted_return {
+                    Some(k) if undo.hand_flags & 1 != 0 => k,
+                    _ => kind_of(undo.captured),
+                };
+                let n = &mut self.hand[us][kind];
+                *n = n.saturating_sub(1);
+            }
+        }
+    }
+
+    fn capture_square(&self, mv: Move, capturer: Color) -> Square {
+        if mv.kind() == MoveKind::EnPassant {
+            self.ep_victim(mv.to(), capturer).unwrap_or(mv.to())
+        } else {
+            mv.to()
+        }
+    }
+
+    /// Reads FEN holdings (`QNPqp`, `-` or empty for none) into the hands.
+    pub(super) fn parse_holdings(&mut self, field: &str) -> Result<(), FenError> {
+        let variant = &self.rules.variant;
+        if self.rules.hands.is_none() {
+            if field.is_empty() || field == "-" {
+                return Ok(());
+            }
+            return Err(FenError(format!(
+                "holdings [{field}] in variant {}, which has no pieces in hand",
+                variant.name
+            )));
+        }
+        for c in field.chars().filter(|&c| c != '-') {
+            let kind = variant.kind_by_letter(c).ok_or_else(|| {
+                FenError(format!(
+                    "unknown piece letter '{c}' in the holdings for variant {}",
+                    variant.name
+                ))
+            })?;
+            if self.rules.kinds[kind].royal {
+                return Err(FenError(format!("a royal piece '{c}' in hand")));
+            }
+            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+            if self.hand[color][kind] as usize >= MAX_IN_HAND - 1 {
+                return Err(FenError(format!("too many '{c}' in hand")));
+            }
+            self.hand[color][kind] += 1;
+        }
+        Ok(())
+    }
+
+    /// The holdings field, brackets included (empty when the variant has no hands).
+    pub(super) fn holdings_field(&self) -> String {
+        let Some(hands) = &self.rules.hands else {
+            return String::new();
+        };
+        let mut s = String::from("[");
+        for c in [WHITE, BLACK] {
+            for &k in &hands.fen_order {
+                let letter = self.piece_char(piece_code(k, c));
+                for _ in 0..self.hand[c][k] {
+                    s.push(letter);
+                }
+            }
+        }
+        s.push(']');
+        s
+    }
+
+    /// Marks a piece just placed from the FEN as promoted (`~` after its letter).
+    pub(super) fn mark_promoted(&mut self, sq: Square) -> Result<(), FenError> {
+        let p: PieceCode = self.board[sq];
+        let promotable = self
+            .rules
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.promoted_return.is_some());
+        if p == NO_PIECE || !promotable {
+            return Err(FenError(format!(
+                "promoted marker '~' in variant {}, which does not mark promoted pieces",
+                self.rules.variant.name
+            )));
+        }
+        self.promoted |= B::from_square(sq);
+        Ok(())
+    }
+}

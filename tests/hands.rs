@@ -1,0 +1,219 @@
+//! Pieces in hand, each rule on its own position (expected values from pyffish,
+//! Fairy-Stockfish 230826): FEN holdings and promoted markers, drops in UCI and SAN,
+//! drop zones, interpositions, double steps of dropped pawns, castling rights, drop
+//! mates, captured promoted pieces returning as pawns, and the hand in the key.
+
+use protean::engine::Game;
+use protean::position::GameResult;
+
+fn game(fen: &str) -> Game {
+    Game::by_name("crazyhouse", Some(fen)).unwrap()
+}
+
+fn after(fen: &str, moves: &[&str]) -> String {
+    let mut g = game(fen);
+    for m in moves {
+        g.play_uci(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    g.fen()
+}
+
+fn sorted_moves(g: &Game) -> Vec<String> {
+    let mut v = g.legal_moves_uci();
+    v.sort();
+    v
+}
+
+#[test]
+fn holdings_and_promoted_markers_round_trip() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "1n1q1knr/3rp2p/b2n4/2pP2B1/P7/2P2P2/3R1P1P/2q~BK2R[PPPPqbnpp] b K - 0 20",
+        "4k1nb/2p1p2r/1p3ppp/3B4/1P1n1P2/5PP1/r3PN1B/3RKr~R1[QQPPPPbn] w - - 0 27",
+        "4k3/8/8/8/8/8/8/R~3K3[] b Q - 0 1",
+    ] {
+        assert_eq!(game(fen).fen(), fen);
+    }
+    // Holdings are written in Fairy-Stockfish's order, whatever order they came in;
+    // the lichess form (holdings as a ninth rank) is read too.
+    assert_eq!(
+        game("rQ~2k3/8/8/8/8/8/8/4K3[pnqNNbbPPq] b - - 0 1").fen(),
+        "rQ~2k3/8/8/8/8/8/8/4K3[NNPPqqbbnp] b - - 0 1"
+    );
+    assert_eq!(
+        game("4k3/8/8/8/8/8/8/4K3/Pq w - - 0 1").fen(),
+        "4k3/8/8/8/8/8/8/4K3[Pq] w - - 0 1"
+    );
+}
+
+#[test]
+fn bad_holdings_get_clear_errors() {
+    let bad = [
+        (
+            "crazyhouse",
+            "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1",
+            "unknown piece letter",
+        ),
+        ("crazyhouse", "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1", "royal"),
+        ("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Q w - - 0 1", "holdings"),
+        (
+            "crazyhouse",
+            "4k3/8/8/8/8/8/8/4K3[Q]] w - - 0 1",
+            "holdings",
+        ),
+        (
+            "crazyhouse",
+            "4k3/8/8/8/8/8/8/~4K3[] w - - 0 1",
+            "unknown piece letter",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
+            "no pieces in hand",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1",
+            "promoted marker",
+        ),
+    ];
+    for (variant, fen, words) in bad {
+        let err = Game::by_name(variant, Some(fen)).err().unwrap_or_default();
+        assert!(err.contains(words), "{fen}: '{err}' lacks '{words}'");
+    }
+    // An empty hand in a game without hands is harmless.
+    assert!(Game::by_name("chess", Some("4k3/8/8/8/8/8/8/4K3[] w - - 0 1")).is_ok());
+}
+
+#[test]
+fn drops_in_uci_and_san() {
+    let fen = "r1bqkbnr/ppp2ppp/2np4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pn] b KQkq - 0 4";
+    // Fairy-Stockfish writes the letter upper case for both sides; lower case is read.
+    assert_eq!(
+        after(fen, &["N@d4"]),
+        "r1bqkbnr/ppp2ppp/2np4/4p3/3nP3/5N2/PPPP1PPP/RNBQKB1R[P] w KQkq - 0 5"
+    );
+    assert_eq!(after(fen, &["n@d4"]), after(fen, &["N@d4"]));
+    let g = game(fen);
+    assert!(g.legal_moves_uci().contains(&"N@g1".to_string()));
+    assert!(
+        g.check_moves(&["P@d4".into()]).is_err(),
+        "Black holds no pawn"
+    );
+    assert!(g.check_moves(&["N@e4".into()]).is_err(), "e4 is occupied");
+    assert_eq!(
+        game("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1").san_line(&["Q@e7".into()]),
+        ["Q@e7+"]
+    );
+    assert_eq!(
+        game("6k1/5ppp/8/8/8/8/8/4K3[R] w - - 0 1").san_line(&["R@e8".into()]),
+        ["R@e8#"]
+    );
+    // Drops reset the move clock, as in Fairy-Stockfish.
+    assert_eq!(
+        after("r3k3/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 5 10", &["N@e4"]),
+        "r3k3/8/8/8/4N3/8/8/4K3[QRBPqrbnp] b - - 0 10"
+    );
+}
+
+#[test]
+fn pawns_drop_only_between_the_first_and_last_ranks() {
+    // 48 squares of ranks 2..7 and five king moves.
+    let g = game("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let drops: Vec<String> = g
+        .legal_moves_uci()
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(drops.len(), 48);
+    assert!(drops.iter().all(|m| !m.ends_with('1') && !m.ends_with('8')));
+    // Pieces drop on the last rank too.
+    let g = game("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    assert!(g.legal_moves_uci().contains(&"N@a8".to_string()));
+}
+
+#[test]
+fn drops_interpose_against_a_slider_check_only() {
+    let g = game("r3k3/8/8/8/8/8/8/K7[N] w - - 0 1");
+    assert_eq!(
+        sorted_moves(&g),
+        ["N@a2", "N@a3", "N@a4", "N@a5", "N@a6", "N@a7", "a1b1", "a1b2"]
+    );
+    // A knight's check cannot be blocked: king moves only.
+    let g = game("4k3/8/8/8/8/8/2n5/K7[QRBNP] w - - 0 1");
+    assert!(g.legal_moves_uci().iter().all(|m| !m.contains('@')));
+}
+
+#[test]
+fn a_pawn_dropped_on_its_second_rank_may_double_step() {
+    let fen = "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1";
+    let mut g = game(fen);
+    g.play_uci("P@d2").unwrap();
+    g.play_uci("e8d8").unwrap();
+    assert_eq!(
+        sorted_moves(&g),
+        ["d2d3", "d2d4", "e1d1", "e1e2", "e1f1", "e1f2"]
+    );
+}
+
+#[test]
+fn a_dropped_rook_cannot_castle() {
+    let mut g = game("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1");
+    g.play_uci("R@h1").unwrap();
+    g.play_uci("e8d8").unwrap();
+    assert!(!g.legal_moves_uci().contains(&"e1g1".to_string()));
+    // Nor does a rook dropped back on its square after the right is lost.
+    assert_eq!(
+        after("r3k2r/8/8/8/8/8/8/R3K3[R] w Qkq - 0 1", &["R@h1"]),
+        "r3k2r/8/8/8/8/8/8/R3K2R[] b Qkq - 0 1"
+    );
+}
+
+#[test]
+fn a_drop_may_mate() {
+    let mut g = game("6k1/5ppp/8/8/8/8/8/4K3[R] w - - 0 1");
+    g.play_uci("R@e8").unwrap();
+    assert!(g.legal_moves_uci().is_empty());
+    let outcome = g.outcome().expect("mate");
+    assert_eq!(outcome.result, GameResult::Win(protean::variant::WHITE));
+}
+
+#[test]
+fn captured_pieces_change_sides_and_promoted_ones_return_as_pawns() {
+    assert_eq!(
+        after("1r2k3/P7/8/8/8/8/8/4K3[] w - - 0 1", &["a7b8q"]),
+        "1Q~2k3/8/8/8/8/8/8/4K3[R] b - - 0 1"
+    );
+    assert_eq!(
+        after("q3k3/8/8/8/8/8/8/Q~3K3[] b - - 0 1", &["a8a1"]),
+        "4k3/8/8/8/8/8/8/q3K3[p] w - - 0 2"
+    );
+    // The marker moves with the piece.
+    assert_eq!(
+        after(
+            "1r2k3/P7/8/8/8/8/8/4K3[] w - - 0 1",
+            &["a7b8q", "e8d7", "b8a8", "d7c7"]
+        ),
+        "Q~7/2k5/8/8/8/8/8/4K3[R] w - - 3 3"
+    );
+}
+
+#[test]
+fn the_hand_is_part_of_the_key() {
+    let a = game("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let b = game("4k3/8/8/8/8/8/8/4K3[B] w - - 0 1");
+    let c = game("4k3/8/8/8/8/8/8/4K3[n] w - - 0 1");
+    let d = game("4k3/8/8/8/8/8/8/4K3[NN] w - - 0 1");
+    let e = game("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    let keys = [a.key(), b.key(), c.key(), d.key(), e.key()];
+    for i in 0..keys.len() {
+        for j in i + 1..keys.len() {
+            assert_ne!(keys[i], keys[j], "{i} {j}");
+        }
+    }
+    // A promoted queen is not the same position as a queen.
+    assert_ne!(
+        game("4k3/8/8/8/8/8/8/Q3K3[] w - - 0 1").key(),
+        game("4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1").key()
+    );
+}
