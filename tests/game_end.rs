@@ -103,4 +103,5 @@ game_end_suites! {
     blackhorde => "blackhorde",
     grand => "grand",
     xiangqi => "xiangqi",
+    crazyhouse => "crazyhouse",
 }

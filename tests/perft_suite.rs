@@ -100,4 +100,5 @@ suites! {
     caparandom => "caparandom",
     grand => "grand",
     xiangqi => "xiangqi",
+    crazyhouse => "crazyhouse",
 }

@@ -23,8 +23,10 @@
 //!   own moves differ. Initial-only moves (`i`) are left out for a kind that has no
 //!   initial ranks, since XBoard reads `i` as "not moved yet" rather than "on its first
 //!   ranks".
-//! - S, the holdings size, is 0 until drop games exist; PARENT is the XBoard variant
-//!   whose general rules apply: `giveaway` when captures are compulsory, else `fairy`.
+//! - S, the holdings size, is 0 without hands, else enough of XBoard's types to hold
+//!   every non-royal kind; PARENT is the XBoard variant whose general rules apply:
+//!   `giveaway` when captures are compulsory, `crazyhouse` when captures go to hand,
+//!   else `fairy`.
 
 use crate::variant::{betza, builtin_variants, PieceKind, Variant};
 use std::sync::Arc;
@@ -131,7 +133,7 @@ pub fn find_by_xboard_name(text: &str) -> Result<Arc<Variant>, String> {
         .cloned()
         .ok_or_else(|| format!("unknown variant {name}"))?;
     if let Some(size) = size {
-        let ours = format!("{}x{}+0", v.files, v.ranks);
+        let ours = format!("{}x{}+{}", v.files, v.ranks, holdings_size(&v));
         if size != ours {
             return Err(format!("{name} is played on {ours}, not {size}"));
         }
@@ -225,6 +227,24 @@ fn assign_slots(v: &Variant) -> Option<Vec<Option<usize>>> {
 }
 
 /// The lines to send after `variant` for a variant XBoard does not know: `setup`, then
+/// XBoard's holdings size: how many of its piece types (in PIECETOCHAR order) the
+/// holdings show, so every non-royal kind's type is among them; 0 without hands.
+pub fn holdings_size(v: &Variant) -> usize {
+    if v.hands.is_none() {
+        return 0;
+    }
+    let Some(slots) = assign_slots(v) else {
+        return 0;
+    };
+    v.pieces
+        .iter()
+        .zip(&slots)
+        .filter(|(k, _)| !k.royal)
+        .filter_map(|(_, slot)| slot.map(|i| i + 1))
+        .max()
+        .unwrap_or(0)
+}
+
 /// `piece` commands. Empty when XBoard knows the variant (or our pieces do not fit its
 /// types, when the GUI has to be told by hand).
 pub fn setup_commands(v: &Variant) -> Vec<String> {
@@ -252,12 +272,17 @@ pub fn setup_commands(v: &Variant) -> Vec<String> {
     let black = white.to_ascii_lowercase();
     let parent = if v.mandatory_capture {
         "giveaway"
+    } else if v.hands.as_ref().is_some_and(|h| h.captures_to_hand) {
+        "crazyhouse"
     } else {
         "fairy"
     };
     let mut lines = vec![format!(
-        "setup ({white}{black}) {}x{}+0_{parent} {}",
-        v.files, v.ranks, v.start_fen
+        "setup ({white}{black}) {}x{}+{}_{parent} {}",
+        v.files,
+        v.ranks,
+        holdings_size(v),
+        v.start_fen
     )];
     lines.extend(pieces);
     lines
