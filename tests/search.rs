@@ -88,6 +88,11 @@ const MATES: &[(&str, &str, i32, Option<&str>)] = &[
         2,
         Some("d2d8"),
     ),
+    // Drop mates: a rook from the hand on the back rank (any of a8..e8).
+    ("crazyhouse", "6k1/5ppp/8/8/8/8/8/4K3[R] w - - 0 1", 1, None),
+    ("crazyhouse", "4k3/8/8/8/8/8/5PPP/6K1[r] b - - 0 1", 1, None),
+    // A queen dropped next to the cornered king, guarded by the other king.
+    ("crazyhouse", "k7/2K5/8/8/8/8/8/8[Q] w - - 0 1", 1, None),
 ];
 
 #[test]
