@@ -101,4 +101,6 @@ suites! {
     grand => "grand",
     xiangqi => "xiangqi",
     crazyhouse => "crazyhouse",
+    capahouse => "capahouse",
+    grandhouse => "grandhouse",
 }

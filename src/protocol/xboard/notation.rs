@@ -9,8 +9,9 @@
 //! - **Chess960 castling is `O-O` / `O-O-O`**; we also accept the king-takes-rook and
 //!   king-two-squares forms, which is what XBoard sends in other castling variants.
 //!
-//! Drops (`P@e4`) and multi-leg moves pass through unchanged; null moves (`@@@@`) are
-//! not legal moves of any built-in variant.
+//! Drops (`P@e4`) keep their form (on 10-rank boards their square's rank shifts like
+//! any other); multi-leg moves pass through unchanged; null moves (`@@@@`) are not
+//! legal moves of any built-in variant.
 
 use crate::engine::Game;
 
@@ -91,7 +92,7 @@ pub fn from_xboard(game: &Game, text: &str) -> Result<String, String> {
             last
         });
     }
-    if ranks_from_zero(game.variant().ranks) && !uci.contains('@') {
+    if ranks_from_zero(game.variant().ranks) {
         uci = map_ranks(&uci, |r| Some(r + 1)).ok_or_else(|| format!("malformed move '{text}'"))?;
     }
     Ok(uci)
@@ -128,6 +129,15 @@ mod tests {
         assert_eq!(map_ranks("P@e4", |r| Some(r + 1)), Some("P@e5".to_string()));
         assert_eq!(map_ranks("a0", |r| r.checked_sub(1)), None);
         assert!(ranks_from_zero(10) && !ranks_from_zero(8) && !ranks_from_zero(12));
+    }
+
+    #[test]
+    fn drops_on_ten_rank_boards_shift_both_ways() {
+        let game = Game::by_name("grandhouse", None).unwrap();
+        assert_eq!(to_xboard(&game, "P@e2"), "P@e1");
+        assert_eq!(from_xboard(&game, "P@e1").unwrap(), "P@e2");
+        let zh = Game::by_name("crazyhouse", None).unwrap();
+        assert_eq!(from_xboard(&zh, "N@f7").unwrap(), "N@f7");
     }
 
     #[test]
