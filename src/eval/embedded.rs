@@ -9,7 +9,10 @@ use std::sync::OnceLock;
 /// (path, text) of every embedded parameter file. A file added to `nets/` is listed
 /// here; `tests/eval.rs` checks that every `nets/*.txt` is, and that each parses and
 /// fits every variant it names.
-pub const FILES: &[(&str, &str)] = &[];
+pub const FILES: &[(&str, &str)] = &[
+    ("nets/atomic.txt", include_str!("../../nets/atomic.txt")),
+    ("nets/chess.txt", include_str!("../../nets/chess.txt")),
+];
 
 /// The embedded files, parsed once. A file that does not parse is left out (the tests
 /// make sure none is).

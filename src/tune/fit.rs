@@ -14,9 +14,9 @@
 //!    full batches, where the target `t` is the game result, or with `--lambda` a blend
 //!    of the result and `σ(search score)`, plus an optional pull toward the starting
 //!    values (`--l2`);
-//! 4. keeps the parameters with the lowest error on a held-out part of the data (the
-//!    last lines of the file: whole games, since self-play writes a game's lines
-//!    together).
+//! 4. keeps the parameters that best predict the results of a held-out part of the
+//!    data (the last lines of the file: whole games, since self-play writes a game's
+//!    lines together).
 
 use super::{on_board, OnBoard};
 use crate::board::Bitboard;
@@ -153,19 +153,18 @@ impl OnBoard for Fit<'_> {
         (self.progress)(&format!("K = {k:.4}"));
         let loss =
             |set: &[Sample], theta: &[f64]| mean_loss(set, &data.counts, theta, k, cfg.lambda);
-        let initial_loss = (loss(train, &theta0), loss(valid, &theta0));
+        // Epochs are judged by how well they predict the held-out games' results,
+        // whatever the training target.
+        let held_out = |theta: &[f64]| {
+            let set = if valid.is_empty() { train } else { valid };
+            mean_loss(set, &data.counts, theta, k, 1.0)
+        };
+        let initial_loss = (loss(train, &theta0), held_out(&theta0));
         (self.progress)(&format!(
             "start: training error {:.6}, validation error {:.6}",
             initial_loss.0, initial_loss.1
         ));
         let mut theta = theta0.clone();
-        let held_out = |theta: &[f64]| {
-            if valid.is_empty() {
-                loss(train, theta)
-            } else {
-                loss(valid, theta)
-            }
-        };
         let mut best = (theta.clone(), held_out(&theta), 0usize);
         let (mut m, mut v) = (vec![0.0; theta.len()], vec![0.0; theta.len()]);
         let (beta1, beta2, eps) = (0.9f64, 0.999f64, 1e-8);
@@ -199,7 +198,7 @@ impl OnBoard for Fit<'_> {
             }
         }
         let (theta, _, best_epoch) = best;
-        let final_loss = (loss(train, &theta), loss(valid, &theta));
+        let final_loss = (loss(train, &theta), held_out(&theta));
         let params: Vec<Pair> = theta
             .chunks(2)
             .map(|c| Pair::new(c[0] as i32, c[1] as i32))
