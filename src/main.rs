@@ -157,6 +157,9 @@ enum Command {
         /// Starting parameters: `generic`, `embedded` or a parameter file.
         #[arg(long, default_value = "generic")]
         init: String,
+        /// Fix the sigmoid's K instead of fitting it to the starting parameters.
+        #[arg(long)]
+        k: Option<f64>,
         #[arg(long, default_value_t = 1000)]
         epochs: usize,
         /// Adam's step size in centipawns.
@@ -277,6 +280,7 @@ fn main() -> ExitCode {
             data,
             out,
             init,
+            k,
             epochs,
             rate,
             lambda,
@@ -306,6 +310,7 @@ fn main() -> ExitCode {
                     variant: v,
                     data: texts,
                     init,
+                    k,
                     epochs,
                     rate,
                     lambda,

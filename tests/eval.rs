@@ -722,6 +722,7 @@ fn selfplay_is_reproducible_and_fit_lowers_the_error() {
         variant: find_variant("chess").unwrap(),
         data: vec![("selfplay".into(), text)],
         init: fit::Init::Generic,
+        k: None,
         epochs: 60,
         rate: 2.0,
         lambda: 1.0,
@@ -741,4 +742,47 @@ fn selfplay_is_reproducible_and_fit_lowers_the_error() {
     assert!(r.k > 0.02 && r.k < 20.0);
     let parsed = ParamFile::parse(&r.text, "fitted").unwrap();
     assert_eq!(check_eval_file(&parsed).unwrap(), ["chess", "fischerandom"]);
+}
+
+#[test]
+fn eval_file_over_the_binary() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let bad = Scratch::new(
+        "pipe-bad.txt",
+        b"protean-eval 1\nvariant chess\nrank P 1 2\n",
+    );
+    let good = Scratch::new(
+        "pipe-good.txt",
+        b"protean-eval 1\nvariant atomic\ntempo 20 20\n",
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_protean"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for line in [
+        format!("setoption name EvalFile value {}", bad.path()),
+        format!("setoption name EvalFile value {}", good.path()),
+        "setoption name UCI_Variant value atomic".into(),
+        "go depth 2".into(),
+        "quit".into(),
+    ] {
+        writeln!(input, "{line}").unwrap();
+    }
+    drop(input);
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    assert!(
+        lines[0].starts_with("info string error: EvalFile: ")
+            && lines[0].contains("line 3: 'rank P' needs 8 pairs")
+            && lines[0].ends_with("(keeping <embedded>)"),
+        "{lines:?}"
+    );
+    assert!(lines[1].ends_with(" loaded for atomic"), "{lines:?}");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
 }

@@ -10,6 +10,10 @@ use std::sync::OnceLock;
 /// here; `tests/eval.rs` checks that every `nets/*.txt` is, and that each parses and
 /// fits every variant it names.
 pub const FILES: &[(&str, &str)] = &[
+    (
+        "nets/antichess.txt",
+        include_str!("../../nets/antichess.txt"),
+    ),
     ("nets/atomic.txt", include_str!("../../nets/atomic.txt")),
     ("nets/chess.txt", include_str!("../../nets/chess.txt")),
 ];

@@ -42,6 +42,9 @@ pub struct Config {
     /// The data files' contents, each with its name.
     pub data: Vec<(String, String)>,
     pub init: Init,
+    /// Use this `K` instead of fitting it (keeps a variant's scores on another
+    /// variant's scale).
+    pub k: Option<f64>,
     pub epochs: usize,
     /// Adam's step size, in centipawns.
     pub rate: f64,
@@ -149,8 +152,9 @@ impl OnBoard for Fit<'_> {
             .iter()
             .flat_map(|p| [p.mg as f64, p.eg as f64])
             .collect();
-        let k = fit_k(train, &data.counts, &theta0);
-        (self.progress)(&format!("K = {k:.4}"));
+        let fitted = fit_k(train, &data.counts, &theta0);
+        let k = cfg.k.unwrap_or(fitted);
+        (self.progress)(&format!("K = {k:.4} (fitted: {fitted:.4})"));
         let loss =
             |set: &[Sample], theta: &[f64]| mean_loss(set, &data.counts, theta, k, cfg.lambda);
         // Epochs are judged by how well they predict the held-out games' results,
