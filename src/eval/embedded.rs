@@ -17,6 +17,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("nets/atomic.txt", include_str!("../../nets/atomic.txt")),
     ("nets/capablanca.txt", include_str!("../../nets/capablanca.txt")),
     ("nets/chess.txt", include_str!("../../nets/chess.txt")),
+    ("nets/grand.txt", include_str!("../../nets/grand.txt")),
 ];
 
 /// The embedded files, parsed once. A file that does not parse is left out (the tests
