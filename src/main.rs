@@ -1,24 +1,30 @@
-//! The `protean` binary: a UCI engine by default, and command-line tools.
+//! The `protean` binary: a UCI or XBoard engine (the first command decides), and
+//! command-line tools.
 
 use clap::{Args, Parser, Subcommand};
 use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use protean::engine::{check_eval_file, start_fen, Game};
 use protean::eval::{embedded, ParamFile};
 use protean::protocol::uci::Uci;
+use protean::protocol::xboard::XBoard;
 use protean::search::{Control, Limits, Report, Score, Settings, TranspositionTable};
 use protean::tune::{fit, selfplay};
 use protean::variant::{builtin_variants, find_variant};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Carriage return and "erase to end of line": redraws a terminal's status line.
+const CLEAR_LINE: &str = "\r\x1b[K";
 
 #[derive(Parser)]
 #[command(
     name = "protean",
     version,
-    about = "A multi-variant chess engine (UCI)"
+    about = "A multi-variant chess engine (UCI and XBoard)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -56,8 +62,11 @@ impl PositionArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the UCI protocol on standard input/output (also the default).
+    /// Run the UCI protocol on standard input/output. With no command, the first line
+    /// decides: `xboard` starts XBoard, anything else UCI.
     Uci,
+    /// Run the XBoard / CECP protocol (version 2) on standard input/output.
+    Xboard,
     /// Count the leaf nodes of the legal move tree, split by root move.
     Perft {
         /// Depth in plies.
@@ -92,6 +101,9 @@ enum Command {
     Bench {
         #[arg(long, default_value_t = DEFAULT_BENCH_DEPTH)]
         depth: u32,
+        /// Print the positions (`variant;FEN;depth` lines) instead of searching them.
+        #[arg(long)]
+        list: bool,
     },
     /// List the built-in variants.
     Variants,
@@ -196,8 +208,16 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None | Some(Command::Uci) => {
+        None => {
+            protean::protocol::run_stdio();
+            Ok(())
+        }
+        Some(Command::Uci) => {
             Uci::new(io::stdout()).run(io::stdin().lock());
+            Ok(())
+        }
+        Some(Command::Xboard) => {
+            XBoard::new(io::stdout()).run(io::stdin().lock());
             Ok(())
         }
         Some(Command::Perft { depth, position }) => run_perft(&position, depth),
@@ -224,7 +244,8 @@ fn main() -> ExitCode {
             };
             analyse(&position, &limits, &settings, hash.clamp(1, 65536))
         }
-        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Bench { depth, list: true }) => list_bench(depth),
+        Some(Command::Bench { depth, list: false }) => run_bench(depth),
         Some(Command::Variants) => {
             for v in builtin_variants() {
                 let aliases = if v.aliases.is_empty() {
@@ -385,6 +406,25 @@ fn human_count(n: u64) -> String {
     }
 }
 
+/// A line in SAN with move numbers, starting at full move `number` (`12... Qxd5 13. Nf3`).
+fn numbered_line(san: &[String], mut number: u32, mut white: bool) -> String {
+    let mut out = Vec::with_capacity(san.len() + san.len() / 2 + 1);
+    for (i, m) in san.iter().enumerate() {
+        if white {
+            out.push(format!("{number}. {m}"));
+        } else if i == 0 {
+            out.push(format!("{number}... {m}"));
+        } else {
+            out.push(m.clone());
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    out.join(" ")
+}
+
 fn analyse(
     position: &PositionArgs,
     limits: &Limits,
@@ -404,19 +444,34 @@ fn analyse(
     let tt = TranspositionTable::new(hash);
     let control = Control::new(false);
     let multipv = settings.multipv > 1;
+    // On a terminal a status line (depth, nodes, speed, time, best move so far) is
+    // redrawn in place while the search thinks; piped output gets only the plain lines.
+    let live = io::stdout().is_terminal();
+    let best_so_far = Mutex::new(String::new());
+    let (number, white) = (game.fullmove_number(), game.white_to_move());
     let mut report = |r: &Report| {
         let bound = match r.bound {
             Some(protean::search::Bound::Lower) => "+",
             Some(protean::search::Bound::Upper) => "-",
             _ => "",
         };
+        let san = game.san_line(&r.pv);
+        if r.multipv == 1 {
+            if let Some(first) = san.first() {
+                *best_so_far.lock().unwrap_or_else(|e| e.into_inner()) = first.clone();
+            }
+        }
+        let line = numbered_line(&san, number, white);
         let line = if multipv {
-            format!("{}. {}", r.multipv, r.pv.join(" "))
+            format!("[{}] {}", r.multipv, line)
         } else {
-            r.pv.join(" ")
+            line
         };
-        println!(
-            "{:>2}/{:<2} {:>8} {:>8} {:>9} {:>7.2}s  {}",
+        let mut out = io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "{}{:>2}/{:<2} {:>8} {:>8} {:>9} {:>7.2}s  {}",
+            if live { CLEAR_LINE } else { "" },
             r.depth,
             r.seldepth,
             format!("{}{}", human_score(r.score), bound),
@@ -425,16 +480,59 @@ fn analyse(
             r.time_ms as f64 / 1000.0,
             line
         );
-        let _ = io::stdout().flush();
+        let _ = out.flush();
     };
-    let result = game.search(limits, settings, &tt, &control, &mut report);
+    let done = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        if live {
+            scope.spawn(|| {
+                while !done.load(Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    if done.load(Relaxed) {
+                        break;
+                    }
+                    let ms = control.elapsed_ms().max(1);
+                    let nodes = control.progress_nodes.load(Relaxed);
+                    let best = best_so_far
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .clone();
+                    let mut out = io::stdout().lock();
+                    let _ = write!(
+                        out,
+                        "{CLEAR_LINE}  depth {}  {} nodes  {} nodes/s  {:.1}s{}",
+                        control.progress_depth.load(Relaxed),
+                        human_count(nodes),
+                        human_count(nodes * 1000 / ms),
+                        ms as f64 / 1000.0,
+                        if best.is_empty() {
+                            String::new()
+                        } else {
+                            format!("  best {best}")
+                        }
+                    );
+                    let _ = out.flush();
+                }
+            });
+        }
+        let result = game.search(limits, settings, &tt, &control, &mut report);
+        done.store(true, Relaxed);
+        result
+    });
+    if live {
+        print!("{CLEAR_LINE}");
+    }
     match (result.best, result.score) {
-        (Some(best), Some(score)) => println!(
-            "Best move: {best} (score {}, depth {}, {} nodes)",
-            human_score(score),
-            result.depth,
-            result.nodes
-        ),
+        (Some(best), Some(score)) => {
+            let san = game.san_line(std::slice::from_ref(&best));
+            println!(
+                "Best move: {} ({best}, score {}, depth {}, {} nodes)",
+                san.first().map_or(best.as_str(), |s| s.as_str()),
+                human_score(score),
+                result.depth,
+                result.nodes
+            )
+        }
         _ => println!("No legal move"),
     }
     Ok(())
@@ -555,6 +653,18 @@ fn run_tune(cfg: &fit::Config, out: &Path) -> Result<(), String> {
         );
     }
     println!("wrote {}", out.display());
+    Ok(())
+}
+
+fn list_bench(depth: u32) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    for &(variant, fen, less) in BENCH_POSITIONS {
+        let game = Game::by_name(variant, fen)?;
+        let d = depth.saturating_sub(less).max(1);
+        if writeln!(out, "{variant};{};{d}", game.fen()).is_err() {
+            break; // a closed pipe (`| head`): nothing more to say
+        }
+    }
     Ok(())
 }
 

@@ -101,4 +101,6 @@ game_end_suites! {
     kingscorner => "kingscorner",
     kingsfortress => "kingsfortress",
     blackhorde => "blackhorde",
+    grand => "grand",
+    xiangqi => "xiangqi",
 }

@@ -16,7 +16,7 @@ mod common;
 
 use protean::board::{Bitboard, Wide};
 use protean::movegen::perft::perft;
-use protean::position::Position;
+use protean::position::{Move, MoveKind, MoveList, Position};
 use protean::variant::rules::Rules;
 use protean::variant::{find_variant, PieceKind, Variant};
 use std::sync::Arc;
@@ -869,4 +869,102 @@ fn fairy_stockfish_counts_on_every_instance_and_strategy() {
     // capture) are pin-aware and run a second time on the generic path; shortrook5x5
     // runs as R2 and as W2.
     assert_eq!(runs, 14);
+}
+
+// ---------------------------------------------------------------------------------
+// Tactical generation (quiescence search's moves)
+// ---------------------------------------------------------------------------------
+
+/// The legal moves that capture or promote, in generation order.
+fn tactical_of_legal<B: Bitboard>(pos: &mut Position<B>) -> Vec<Move> {
+    let mut list = MoveList::new();
+    pos.generate_legal(&mut list);
+    let p = &*pos;
+    list.as_slice()
+        .iter()
+        .copied()
+        .filter(|&m| m.kind() == MoveKind::Promotion || p.is_capture(m))
+        .collect()
+}
+
+/// From `pos`, walks `plies` seeded random moves, comparing `generate_tactical` with the
+/// tactical part of `generate_legal` at every step; returns the positions compared.
+fn compare_tactical_walk<B: Bitboard>(
+    pos: &mut Position<B>,
+    plies: usize,
+    seed: &mut u64,
+) -> usize {
+    let mut compared = 0;
+    for _ in 0..plies {
+        let mut tactical = MoveList::new();
+        pos.generate_tactical(&mut tactical);
+        assert_eq!(
+            tactical.as_slice(),
+            tactical_of_legal(pos).as_slice(),
+            "{} (pin-aware {}): {}",
+            pos.rules().variant.name,
+            pos.rules().pin_aware,
+            pos.to_fen()
+        );
+        compared += 1;
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        // Prefer captures half of the time, so walks reach tactical positions.
+        let moves = legal.as_slice();
+        let captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_capture(m))
+            .collect();
+        let pick = if seed.is_multiple_of(2) && !captures.is_empty() {
+            captures[(*seed >> 8) as usize % captures.len()]
+        } else {
+            moves[(*seed >> 8) as usize % moves.len()]
+        };
+        pos.make_move(pick);
+    }
+    compared
+}
+
+#[test]
+fn tactical_generation_is_the_tactical_part_of_the_legal_moves() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut compared = 0;
+    for (variant, fen) in common::all_perft_fens() {
+        let v = builtin(&variant);
+        for _ in 0..3 {
+            compared += if v.files * v.ranks <= 64 {
+                compare_tactical_walk(&mut setup(&compile::<u64>(v.clone()), &fen), 60, &mut seed)
+            } else {
+                compare_tactical_walk(&mut setup(&compile::<u128>(v.clone()), &fen), 60, &mut seed)
+            };
+        }
+    }
+    // The other instances and the fairy pieces (cannons, lame leapers, pins on 13x13).
+    for name in [
+        "cannon9x10",
+        "lame9x10",
+        "nightrider9x10",
+        "grasshopper7x7",
+        "split7x7",
+        "leapers8x8",
+    ] {
+        let v = test_variant(name);
+        let rules = compile::<Wide>(v.clone());
+        for case in common::read_perft_file(&format!("../generator/{name}.perft")) {
+            let mut pos = setup(&rules, &case.fen);
+            compared += compare_tactical_walk(&mut pos, 40, &mut seed);
+            if v.files * v.ranks <= 128 {
+                let rules = compile::<u128>(v.clone());
+                let mut pos = setup(&rules, &case.fen);
+                compared += compare_tactical_walk(&mut pos, 40, &mut seed);
+            }
+        }
+    }
+    assert!(compared > 5_000, "{compared}");
 }

@@ -19,12 +19,24 @@ fn run_unittest(module: &str, min_tests: usize) {
     // unittest reports on stderr.
     let report = String::from_utf8_lossy(&output.stderr);
     println!("{}{report}", String::from_utf8_lossy(&output.stdout));
-    assert!(output.status.success(), "python3 -m unittest {module} failed:\n{report}");
+    assert!(
+        output.status.success(),
+        "python3 -m unittest {module} failed:\n{report}"
+    );
     let ran: usize = report
         .lines()
-        .find_map(|line| line.strip_prefix("Ran ")?.split_whitespace().next()?.parse().ok())
+        .find_map(|line| {
+            line.strip_prefix("Ran ")?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
         .unwrap_or_else(|| panic!("no 'Ran N tests' line from unittest:\n{report}"));
-    assert!(ran >= min_tests, "{module}: ran {ran} tests, expected at least {min_tests}");
+    assert!(
+        ran >= min_tests,
+        "{module}: ran {ran} tests, expected at least {min_tests}"
+    );
 }
 
 #[test]

@@ -95,4 +95,9 @@ suites! {
     kingsfortress => "kingsfortress",
     blackhorde => "blackhorde",
     racingkings => "racingkings",
+    capablanca => "capablanca",
+    gothic => "gothic",
+    caparandom => "caparandom",
+    grand => "grand",
+    xiangqi => "xiangqi",
 }

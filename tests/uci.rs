@@ -199,3 +199,32 @@ fn chess960_and_variants_search() {
     e.until("bestmove");
     e.quit();
 }
+
+/// `protean analyse` with its output on a pipe: plain lines (no status line, no
+/// control characters), the line in SAN with move numbers, then the best move.
+#[test]
+fn analyse_writes_plain_san_lines_to_a_pipe() {
+    let out = Command::new(env!("CARGO_BIN_EXE_protean"))
+        .args([
+            "analyse",
+            "--depth",
+            "6",
+            "--fen",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        ])
+        .output()
+        .expect("run protean analyse");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\r') && !text.contains('\x1b'), "{text:?}");
+    // Scholar's mate: the line is 4. Qxf7# and the best move is given in SAN and UCI.
+    assert!(text.contains("  4. Qxf7#"), "{text}");
+    assert!(text.contains("Best move: Qxf7# (h5f7, score #1"), "{text}");
+    // Black to move: the first move is numbered `N...`.
+    let out = Command::new(env!("CARGO_BIN_EXE_protean"))
+        .args(["analyse", "--depth", "3", "--moves", "e2e4"])
+        .output()
+        .expect("run protean analyse");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("  1... "), "{text}");
+}

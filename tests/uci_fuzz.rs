@@ -1,26 +1,21 @@
-//! A small seeded fuzz of the UCI loop (the full fuzz campaign of issue 10 is future
-//! work): valid commands mixed with mutated ones — byte flips, truncations, garbage
-//! numbers, very long lines, non-UTF-8 bytes. Nothing may panic, every `bestmove` must
-//! be legal in the position searched, and after the run the last good state answers.
+//! A seeded fuzz of the UCI engine, run as a GUI runs it: the real binary as a child
+//! process, fed over a pipe. Valid commands are mixed with mutated ones — byte flips,
+//! truncations, garbage numbers, 100k-character lines, non-UTF-8 bytes. After every
+//! command `isready` must be answered (nothing crashed or hung); at the end the last
+//! good state must still be there, `bestmove`s on a known position must be legal, and
+//! the process's peak memory (Linux: `VmHWM` in `/proc/<pid>/status`) must stay within
+//! `Hash` + 48 MB.
 
 use protean::engine::Game;
-use protean::protocol::uci::Uci;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
 
-/// An output the test can read while the engine still owns it.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+/// Only guards against a hang; answers normally take milliseconds.
+const HANG: Duration = Duration::from_secs(30);
+const HASH_MB: u64 = 16;
+const COMMANDS: usize = 10_000;
 
 struct Rng(u64);
 
@@ -44,17 +39,25 @@ const VALID: &[&str] = &[
     "position startpos moves e2e4 e7e5 g1f3",
     "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a7",
+    "position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "setoption name UCI_Variant value fischerandom",
     "setoption name UCI_Variant value chess",
+    "setoption name UCI_Variant value antichess",
+    "setoption name UCI_Variant value grasshopper",
+    "setoption name UCI_Variant value 3check",
     "setoption name UCI_Chess960 value true",
     "setoption name MultiPV value 2",
     "setoption name Threads value 2",
+    "setoption name Threads value 1",
     "setoption name Clear Hash",
+    "setoption name Move Overhead value 30",
     "go depth 3",
     "go nodes 500",
     "go wtime 100 btime 100 winc 1 binc 1",
     "go movetime 5",
     "go depth 2 searchmoves e2e4 d2d4",
+    "go ponder movetime 10",
+    "go infinite",
     "go perft 2",
     "stop",
     "ponderhit",
@@ -63,7 +66,7 @@ const VALID: &[&str] = &[
 
 fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
     let mut b = line.as_bytes().to_vec();
-    match rng.below(6) {
+    match rng.below(7) {
         0 => {
             for _ in 0..1 + rng.below(3) {
                 if !b.is_empty() {
@@ -84,6 +87,8 @@ fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
                 "0",
                 "1e9",
                 "\u{fffd}",
+                "-",
+                "moves",
             ];
             let mut w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
             w[i] = junk[rng.below(junk.len())].to_string();
@@ -91,50 +96,206 @@ fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
         }
         3 => b.extend(std::iter::repeat_n(b'a' + rng.below(26) as u8, 100_000)),
         4 => b.extend_from_slice(&[0xff, 0xfe, 0x80, b' ', 0xc3]),
+        5 => {
+            // Random bytes, newlines aside (a newline would split the command).
+            b = (0..rng.below(200))
+                .map(|_| rng.next() as u8)
+                .filter(|&c| c != b'\n')
+                .collect();
+        }
         _ => {}
     }
     b
 }
 
+/// A mutated line that could make the engine legitimately slow or big: a larger table,
+/// a deep or long search, many threads. The fuzz is about bad input, not about load.
+fn too_heavy(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("hash") && lower.contains("value") {
+        return true;
+    }
+    if lower.contains("threads") {
+        let n = lower
+            .split_whitespace()
+            .last()
+            .and_then(|w| w.parse::<u64>().ok());
+        if n.is_some_and(|n| n > 8) {
+            return true;
+        }
+    }
+    lower.contains("perft") && !lower.ends_with("perft 2")
+}
+
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_protean"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start protean");
+        let input = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).unwrap();
+        self.input.write_all(b"\n").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// Collects output up to and including the next line starting with `prefix`.
+    fn until(&mut self, prefix: &str, after: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let line = self.lines.recv_timeout(HANG).unwrap_or_else(|_| {
+                panic!(
+                    "no '{prefix}' after {after:?} within {HANG:?}; last lines: {:?}",
+                    &self.seen[self.seen.len().saturating_sub(10)..]
+                )
+            });
+            self.seen.push(line.clone());
+            let done = line.starts_with(prefix);
+            got.push(line);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    /// The peak resident memory of the engine process, in kB (Linux only).
+    #[cfg(target_os = "linux")]
+    fn peak_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        status
+            .lines()
+            .find(|l| l.starts_with("VmHWM:"))?
+            .split_whitespace()
+            .nth(1)?
+            .parse()
+            .ok()
+    }
+}
+
 #[test]
 fn mutated_commands_never_break_the_engine() {
-    let out = Shared::default();
-    let mut uci = Uci::new(out.clone());
+    let mut engine = Engine::start();
+    engine.send(format!("setoption name Hash value {HASH_MB}").as_bytes());
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    for _ in 0..3000 {
+    let mut sent = 0;
+    let mut errors = 0;
+    // Accepted `go` commands (perft aside): each must get exactly one `bestmove`.
+    let mut searches = 0;
+    while sent < COMMANDS {
         let line = VALID[rng.below(VALID.len())];
-        // Keep deep searches out: anything that looks like a big depth stays valid.
         let bytes = mutate(&mut rng, line);
         let text = String::from_utf8_lossy(&bytes).to_string();
-        if text.to_ascii_lowercase().contains("hash value") || text.contains("infinite") {
+        if too_heavy(&text) || text.trim_start().starts_with("quit") {
             continue;
         }
-        uci.command(&text);
-        uci.command("stop");
+        engine.send(&bytes);
+        // Half of the time a search started by this line (or an earlier one) is
+        // stopped at once; otherwise it runs on while the reader must still answer.
+        if rng.below(2) == 0 {
+            engine.send(b"stop");
+        }
+        engine.send(b"isready");
+        let mut answer = engine.until("readyok", &text);
+        if text.split_whitespace().next() == Some("isready") {
+            // The line was an `isready` itself: its answer came first.
+            answer.extend(engine.until("readyok", &text));
+        }
+        let rejected = answer.iter().any(|l| l.starts_with("info string error"));
+        errors += usize::from(rejected);
+        let mut words = text.split_whitespace();
+        if !rejected && words.next() == Some("go") && words.next() != Some("perft") {
+            searches += 1;
+        }
+        sent += 1;
     }
-    uci.wait();
-    uci.command("setoption name UCI_Variant value chess");
-    uci.command("setoption name UCI_Chess960 value false");
-    uci.command("position startpos moves e2e4");
-    uci.command("isready");
-    uci.command("d");
-    let text = String::from_utf8_lossy(&out.0.lock().unwrap()).to_string();
-    assert!(text.ends_with("\n") && text.contains("readyok"));
-    assert!(text.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
-    let bestmoves = text.lines().filter(|l| l.starts_with("bestmove")).count();
-    assert!(bestmoves > 100, "{bestmoves}");
-    // Each bestmove follows the `go` of a position we know only inside the engine, so
-    // legality is checked on the answers to a fixed position instead.
+    engine.send(b"stop");
+    engine.send(b"isready");
+    engine.until("readyok", "stop");
+    assert!(
+        errors > COMMANDS / 4,
+        "{errors} errors for {COMMANDS} commands"
+    );
+    let bestmoves = engine
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .count();
+    assert_eq!(bestmoves, searches, "one bestmove per accepted go");
+    assert!(searches > COMMANDS / 40, "{searches} searches");
+
+    // The last good state stays after bad input.
+    for cmd in [
+        "setoption name UCI_Variant value chess",
+        "setoption name UCI_Chess960 value false",
+        "position startpos moves e2e4",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position fen garbage",
+        "setoption name UCI_Variant value nosuchgame",
+        "d",
+    ] {
+        engine.send(cmd.as_bytes());
+    }
+    let out = engine.until("Fen: ", "d");
+    assert!(
+        out.last()
+            .unwrap()
+            .ends_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{out:?}"
+    );
+
+    // Every bestmove on a known position is legal.
     let game = Game::by_name("chess", None).unwrap();
-    let mut check = Uci::new(Shared::default());
+    let legal = game.legal_moves_uci();
     for _ in 0..20 {
-        check.command("position startpos");
-        check.command("go nodes 300");
+        engine.send(b"position startpos");
+        engine.send(b"go nodes 300");
+        let out = engine.until("bestmove", "go nodes 300");
+        let mv = out
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        assert!(legal.contains(&mv), "{out:?}");
     }
-    let answers = check.into_output();
-    let answers = String::from_utf8_lossy(&answers.0.lock().unwrap()).to_string();
-    for l in answers.lines().filter(|l| l.starts_with("bestmove")) {
-        let mv = l.split_whitespace().nth(1).unwrap();
-        assert!(game.legal_moves_uci().contains(&mv.to_string()), "{l}");
+
+    // Memory: peak resident set within Hash + 48 MB.
+    #[cfg(target_os = "linux")]
+    {
+        let kb = engine.peak_kb().expect("VmHWM in /proc/<pid>/status");
+        let limit = (HASH_MB + 48) * 1024;
+        assert!(kb <= limit, "peak memory {kb} kB, limit {limit} kB");
+        eprintln!("peak memory {kb} kB (limit {limit} kB)");
     }
+    engine.send(b"quit");
+    let status = engine.child.wait().unwrap();
+    assert!(status.success(), "{status}");
 }

@@ -211,7 +211,39 @@ mod tests {
         largest_board::<u128>(16, 8);
         largest_board::<u128>(11, 11);
         largest_board::<u128>(10, 10);
+        largest_board::<u128>(10, 8);
         largest_board::<u128>(9, 10);
+    }
+
+    #[test]
+    fn u128_sliders_by_name_on_the_large_variant_boards() {
+        // Grand (10x10): ranks 9 and 10 are two-digit names; a rook on e5 stops at
+        // the blockers it captures.
+        let t = Tables::<u128>::new(Geometry::new(10, 10).unwrap());
+        let e5 = t.geo.parse_square("e5").unwrap();
+        let mut rook = names(&t, t.orthogonal(e5, set(&t, &["e9", "b5", "e2", "j5"])));
+        rook.sort();
+        assert_eq!(
+            rook,
+            [
+                "b5", "c5", "d5", "e2", "e3", "e4", "e6", "e7", "e8", "e9", "f5", "g5", "h5", "i5",
+                "j5"
+            ]
+        );
+        // Capablanca (10x8): the long diagonal from a1 ends at h8, not on the j-file.
+        let t = Tables::<u128>::new(Geometry::new(10, 8).unwrap());
+        let a1 = t.geo.parse_square("a1").unwrap();
+        let bishop = names(&t, t.diagonal(a1, 0));
+        assert_eq!(bishop, ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+        let j1 = t.geo.parse_square("j1").unwrap();
+        let mut anti = names(&t, t.diagonal(j1, set(&t, &["f5"])));
+        anti.sort();
+        assert_eq!(anti, ["f5", "g4", "h3", "i2"]);
+        // Xiangqi (9x10): a chariot on e1 sees the whole e-file up to e10.
+        let t = Tables::<u128>::new(Geometry::new(9, 10).unwrap());
+        let e1 = t.geo.parse_square("e1").unwrap();
+        assert!(names(&t, t.orthogonal(e1, 0)).contains(&"e10".to_string()));
+        assert_eq!(t.orthogonal(e1, 0).count(), 9 + 8);
     }
 
     #[test]

@@ -101,12 +101,45 @@ impl Game {
         with_position!(self, p => p.set_chess960(on))
     }
 
+    /// Whether castling is written king-takes-rook (Chess960 mode).
+    pub fn chess960(&self) -> bool {
+        with_position!(self, p => p.chess960())
+    }
+
+    /// Whether `text` (UCI notation) is a legal castling move here.
+    pub fn is_castling(&self, text: &str) -> bool {
+        use crate::position::MoveKind;
+        with_position!(self, p => p
+            .parse_uci_move(text)
+            .is_ok_and(|m| m.kind() == MoveKind::Castle))
+    }
+
     /// Plays a move given in UCI notation; on error the position is unchanged.
     pub fn play_uci(&mut self, text: &str) -> Result<(), String> {
         with_position!(self, p => {
             let m = p.parse_uci_move(text)?;
             p.make_move(m);
             Ok(())
+        })
+    }
+
+    /// The number of the next full move (1 at the start, up after each Black move).
+    pub fn fullmove_number(&self) -> u32 {
+        with_position!(self, p => p.fullmove_number())
+    }
+
+    /// A line of moves given in UCI notation, in SAN (see `position::san`), up to the
+    /// first move that is not legal where it is played.
+    pub fn san_line(&self, uci: &[String]) -> Vec<String> {
+        with_position!(self, p => {
+            let mut pos = p.clone();
+            let mut line = Vec::with_capacity(uci.len());
+            for text in uci {
+                let Ok(m) = pos.parse_uci_move(text) else { break };
+                line.push(pos.move_to_san(m));
+                pos.make_move(m);
+            }
+            line
         })
     }
 

@@ -15,7 +15,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../nets/antichess.txt"),
     ),
     ("nets/atomic.txt", include_str!("../../nets/atomic.txt")),
-    ("nets/capablanca.txt", include_str!("../../nets/capablanca.txt")),
+    (
+        "nets/capablanca.txt",
+        include_str!("../../nets/capablanca.txt"),
+    ),
     ("nets/chess.txt", include_str!("../../nets/chess.txt")),
     ("nets/grand.txt", include_str!("../../nets/grand.txt")),
 ];

@@ -91,10 +91,55 @@ impl<B: Bitboard> Sink<B> for MoveList {
     }
 }
 
+/// Passes on only the tactical moves (captures, en passant, promotions) of what a
+/// generator emits: quiescence search's moves without building the quiet ones.
+struct TacticalSink<'a, B> {
+    list: &'a mut MoveList,
+    enemy: B,
+}
+
+impl<B: Bitboard> Sink<B> for TacticalSink<'_, B> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: B) {
+        self.list.targets(from, targets & self.enemy);
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: Square, targets: B, kinds: &[u8]) {
+        Sink::<B>::promotions(self.list, from, targets, kinds);
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        let tactical = match mv.kind() {
+            MoveKind::EnPassant | MoveKind::Promotion => true,
+            MoveKind::Castle => false,
+            _ => self.enemy.has(mv.to()),
+        };
+        if tactical {
+            MoveList::push(self.list, mv);
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, delta: isize, kind: MoveKind) {
+        let t = if kind == MoveKind::EnPassant {
+            targets
+        } else {
+            targets & self.enemy
+        };
+        self.list.shifted(t, delta, kind);
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]) {
+        Sink::<B>::shifted_promotions(self.list, targets, delta, kinds);
+    }
+}
+
 /// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
 /// (empty squares it may move to, occupied squares it attacks).
 #[inline]
-fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, B) {
+pub(crate) fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, B) {
+    if let Some(d) = w.unit {
+        return ray_walk(rules, w, d as usize, from, occ);
+    }
     let geo = rules.geo;
     let (mut quiet, mut hits) = (B::EMPTY, B::EMPTY);
     let mut sq = from;
@@ -140,6 +185,31 @@ fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, 
         }
     }
     (quiet, hits)
+}
+
+/// [`walk`] along an unlimited unit line, from the ray tables: the first piece on the
+/// ray is the blocker (or a hopper's screen), the next one the hopper's target.
+#[inline]
+fn ray_walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, d: usize, from: Square, occ: B) -> (B, B) {
+    let rays = &rules.tables.rays;
+    let reach = rays.ray_attacks(d, from, occ);
+    let first = reach & occ;
+    match w.hop {
+        Hop::None => (reach & !occ, first),
+        _ if first.is_empty() => (B::EMPTY, B::EMPTY),
+        Hop::Cannon => {
+            let beyond = rays.ray_attacks(d, first.lsb(), occ);
+            (beyond & !occ, beyond & occ)
+        }
+        Hop::Grasshopper => {
+            let screen = first.lsb();
+            match rules.geo.offset(screen, w.dx, w.dy) {
+                None => (B::EMPTY, B::EMPTY),
+                Some(t) if occ.has(t) => (B::EMPTY, B::from_square(t)),
+                Some(t) => (B::from_square(t), B::EMPTY),
+            }
+        }
+    }
 }
 
 /// Squares the walkers and lame/initial leaps of one piece attack (capture moves only,
@@ -477,6 +547,8 @@ impl<B: Bitboard> Position<B> {
             .is_some_and(|k| self.pieces_of(k, self.side).any());
         if rules.pin_aware && has_royal {
             Strategy::PinAware
+        } else if rules.pin_aware_no_checks && has_royal {
+            Strategy::PinAwareNoChecks
         } else if !has_royal && rules.checks_allowed && rules.blast.is_none() {
             // Nothing of ours can be left attacked and no rule looks past the move:
             // pseudo-legal moves are legal (Extinction, Antichess, the Horde's pawns).
@@ -484,6 +556,69 @@ impl<B: Bitboard> Position<B> {
         } else {
             Strategy::Filtered
         }
+    }
+
+    /// Whether a pin-aware legal move attacks the enemy royal afterwards, without making
+    /// it: the moved (or promoted) piece from its new square, or a slider it uncovers.
+    /// Exact when every capture is a plain leap or a full-line slide; castling and en
+    /// passant are made and tested.
+    fn gives_check(&self, m: &Move) -> bool {
+        let Some(ek) = self.royal_square(self.side ^ 1) else {
+            return false;
+        };
+        if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
+            let mut p = self.clone();
+            p.make_move(*m);
+            return p.in_check();
+        }
+        let rules = &*self.rules;
+        let t = &rules.tables;
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let kind = if m.kind() == MoveKind::Promotion {
+            m.promoted_kind()
+        } else {
+            crate::position::kind_of(self.piece_at(from))
+        };
+        let occ = (self.occupied() & !B::from_square(from)) | B::from_square(to);
+        let km = &rules.kinds[kind].moves[us];
+        if km.capture_leaps[to].has(ek)
+            || (km.capture_orthogonal && t.orthogonal(to, occ).has(ek))
+            || (km.capture_diagonal && t.diagonal(to, occ).has(ek))
+        {
+            return true;
+        }
+        let sliders = self.sliders(us);
+        let moved = !B::from_square(from);
+        (t.orthogonal(ek, occ) & sliders.orthogonal & moved).any()
+            || (t.diagonal(ek, occ) & sliders.diagonal & moved).any()
+    }
+
+    /// Squares where moving a piece away or onto could let the enemy attack our royal on
+    /// `king`: the full lines through it (sliders, cannon screens, a flying general) and
+    /// the blocking squares of lame leaps into it. The whole board when an enemy kind
+    /// captures along other paths (grasshoppers, odd-direction riders).
+    fn exposure_squares(&self, king: Square) -> B {
+        let rules = &*self.rules;
+        let t = &rules.tables;
+        let them = self.side ^ 1;
+        let mut s = t.orthogonal(king, B::EMPTY) | t.diagonal(king, B::EMPTY);
+        for &k in &rules.complex_capturers {
+            if self.pieces_of(k, them).is_empty() {
+                continue;
+            }
+            let Some(rev) = &rules.kinds[k].moves[them].reverse else {
+                return t.board;
+            };
+            if rev.walkers.iter().any(|w| w.unit.is_none()) {
+                return t.board;
+            }
+            let (start, end) = rev.special_index[king];
+            for &(_, path) in &rev.specials[start as usize..end as usize] {
+                s |= path;
+            }
+        }
+        s
     }
 
     /// Whether the side that just moved left its royal piece safe.
@@ -523,13 +658,39 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn generate_ignoring_end(&mut self, list: &mut MoveList) {
         match self.strategy() {
             Strategy::PinAware => return self.gen_pin_aware(list),
+            Strategy::PinAwareNoChecks => {
+                self.gen_pin_aware(list);
+                let this = &*self;
+                list.retain(|m| !this.gives_check(&m));
+            }
             Strategy::Pseudo => self.gen_pseudo_legal(list),
             Strategy::Filtered => {
                 self.gen_pseudo_legal(list);
                 let rules = &*self.rules;
                 let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
+                // Out of check, a plain move touching no square from which our royal
+                // can be exposed or newly attacked is legal without being tried.
+                let king = self.royal_square(self.side);
+                let exposed = match king {
+                    Some(k) if !no_checks && rules.blast.is_none() && !self.in_check() => {
+                        self.exposure_squares(k)
+                    }
+                    _ => rules.tables.board,
+                };
                 let mut legal = MoveList::new();
                 for &m in list.as_slice() {
+                    let plain = matches!(
+                        m.kind(),
+                        MoveKind::Normal | MoveKind::Promotion | MoveKind::DoubleStep
+                    );
+                    if plain
+                        && Some(m.from()) != king
+                        && !exposed.has(m.from())
+                        && !exposed.has(m.to())
+                    {
+                        legal.push(m);
+                        continue;
+                    }
                     self.make_move(m);
                     let ok =
                         (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
@@ -545,6 +706,30 @@ impl<B: Bitboard> Position<B> {
             let this = &*self;
             if list.as_slice().iter().any(|&m| this.is_capture(m)) {
                 list.retain(|m| this.is_capture(m));
+            }
+        }
+    }
+
+    /// The legal captures (en passant included) and promotions, in the order
+    /// `generate_legal` lists them: what quiescence search plays. Where moves come
+    /// straight from the generator (pin-aware, or pseudo-legal moves that are all
+    /// legal) no quiet move is built; where they are filtered (hoppers, explosions,
+    /// compulsory captures and whatever rules are added there) the tactical moves are
+    /// taken from the full legal list, so every legality rule applies without a copy.
+    pub fn generate_tactical(&mut self, list: &mut MoveList) {
+        if self.ended() {
+            return;
+        }
+        let enemy = self.by_color[self.side ^ 1];
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
+            Strategy::Pseudo if !self.rules.mandatory_capture => {
+                self.gen_pseudo_legal(&mut TacticalSink { list, enemy })
+            }
+            _ => {
+                self.generate_ignoring_end(list);
+                let this = &*self;
+                list.retain(|m| m.kind() == MoveKind::Promotion || this.is_capture(m));
             }
         }
     }
@@ -587,6 +772,8 @@ impl<B: Bitboard> Position<B> {
 enum Strategy {
     /// From checkers and pins: the side has its one royal king and plain captures.
     PinAware,
+    /// The same, dropping moves that give check (Racing Kings).
+    PinAwareNoChecks,
     /// Pseudo-legal moves are legal: the side has no royal piece to expose.
     Pseudo,
     /// Pseudo-legal moves, each made and tested.

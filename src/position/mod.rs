@@ -5,6 +5,7 @@ pub mod fen;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+pub mod san;
 
 pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList};
@@ -54,6 +55,8 @@ struct Undo {
     checks_given: [u8; 2],
     /// Pieces this move exploded, on top of `Position::exploded`.
     exploded: u8,
+    /// The move left the opponent in check (kept where the perpetual-check rule needs it).
+    gave_check: bool,
 }
 
 #[derive(Clone)]
@@ -287,6 +290,7 @@ impl<B: Bitboard> Position<B> {
             key: self.key,
             checks_given: self.checks_given,
             exploded: 0,
+            gave_check: false,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -357,6 +361,9 @@ impl<B: Bitboard> Position<B> {
             self.key ^= self.checks_key(us);
             self.checks_given[us] = self.checks_given[us].saturating_add(1).min(15);
             self.key ^= self.checks_key(us);
+        }
+        if self.rules.perpetual_check_loses {
+            undo.gave_check = self.royal_attacked(them);
         }
         self.history.push(undo);
     }
@@ -506,6 +513,33 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// The side that gave check with every one of its moves since the current position
+    /// first occurred (since the last irreversible move), when exactly one side did:
+    /// under the perpetual-check rule that side loses the repetition.
+    pub fn perpetual_checker(&self) -> Option<Color> {
+        let n = self.history.len();
+        let window = &self.history[n - (self.halfmove as usize).min(n)..];
+        let start = window
+            .iter()
+            .position(|u| u.key == self.key && u.mv != Move::NONE)?;
+        let cycle = &window[start..];
+        let mut always = [true, true];
+        for (i, u) in cycle.iter().enumerate() {
+            // The last move was the opponent's of the side to move.
+            let mover = if (cycle.len() - 1 - i).is_multiple_of(2) {
+                self.side ^ 1
+            } else {
+                self.side
+            };
+            always[mover] &= u.gave_check;
+        }
+        match always {
+            [true, false] => Some(WHITE),
+            [false, true] => Some(BLACK),
+            _ => None,
+        }
+    }
+
     /// The last move made, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.history.last().map(|u| u.mv)
@@ -556,9 +590,34 @@ impl<B: Bitboard> Position<B> {
             att |= rules.tables.diagonal(sq, occ) & sliders.diagonal;
         }
         for &k in &rules.complex_capturers {
-            for from in self.pieces_of(k, color).squares() {
-                if crate::movegen::complex_captures(self, k, color, from, occ).has(sq) {
-                    att |= B::from_square(from);
+            let mine = self.pieces_of(k, color);
+            if mine.is_empty() {
+                continue;
+            }
+            let m = &rules.kinds[k].moves[color];
+            match &m.reverse {
+                Some(rev) => {
+                    let (start, end) = rev.special_index[sq];
+                    for &(from, path) in &rev.specials[start as usize..end as usize] {
+                        if mine.has(from as usize) && (path & occ).is_empty() {
+                            att |= B::from_square(from as usize);
+                        }
+                    }
+                    for w in &rev.walkers {
+                        let zone = if w.initial {
+                            m.initial_zone
+                        } else {
+                            rules.tables.board
+                        };
+                        att |= crate::movegen::walk(rules, w, sq, occ).1 & mine & zone;
+                    }
+                }
+                None => {
+                    for from in mine.squares() {
+                        if crate::movegen::complex_captures(self, k, color, from, occ).has(sq) {
+                            att |= B::from_square(from);
+                        }
+                    }
                 }
             }
         }
@@ -590,6 +649,16 @@ impl<B: Bitboard> Position<B> {
     /// no piece can while the two royals stand side by side.
     #[inline]
     pub(crate) fn checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
+        if self.rules.flying_royals {
+            if let Some(theirs) = self.royal_square(color ^ 1) {
+                let geo = self.rules.geo;
+                if geo.file_of(theirs) == geo.file_of(sq)
+                    && (self.rules.tables.between(sq, theirs) & occ).is_empty()
+                {
+                    return true;
+                }
+            }
+        }
         let attackers = self.attackers(sq, color ^ 1, occ);
         match &self.rules.blast {
             None => attackers.any(),

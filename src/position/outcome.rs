@@ -28,6 +28,8 @@ pub enum EndReason {
     CheckLimit,
     /// Too few pieces left on the board to play on (the variant's piece-count draw).
     FewPieces,
+    /// A repetition in which one side checked with every move: that side loses.
+    PerpetualCheck,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +65,9 @@ impl fmt::Display for Outcome {
             (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", side(c)),
             (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", side(c)),
             (EndReason::FewPieces, _) => "Draw by too few pieces".to_string(),
+            (EndReason::PerpetualCheck, GameResult::Win(c)) => {
+                format!("{} wins: perpetual check by {}", side(c), side(c ^ 1))
+            }
             (reason, result) => format!("{reason:?} {result:?}"),
         };
         write!(f, "{} {{{}}}", self.score(), text)
@@ -108,6 +113,14 @@ impl<B: Bitboard> Position<B> {
             return draw(EndReason::MoveRule);
         }
         if draws.repetition > 1 && self.repetitions() + 1 >= draws.repetition as usize {
+            if draws.perpetual_check_loses {
+                if let Some(checker) = self.perpetual_checker() {
+                    return Some(Outcome {
+                        result: GameResult::Win(checker ^ 1),
+                        reason: EndReason::PerpetualCheck,
+                    });
+                }
+            }
             return draw(EndReason::Repetition);
         }
         if draws.insufficient_material && self.insufficient_material() {

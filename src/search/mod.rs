@@ -4,6 +4,7 @@
 //!
 //! - [`tt`]: the shared transposition table;
 //! - [`movepick`]: move ordering (TT move, MVV-LVA, killers, history);
+//! - [`see`]: static exchange evaluation, by the variant's capture rules;
 //! - [`search`]: one thread's alpha-beta (the worker);
 //! - [`time`]: how long to think under a clock;
 //! - [`thread`]: Lazy SMP, the main thread's decisions and the UCI-facing reports.
@@ -13,6 +14,7 @@
 pub mod movepick;
 #[allow(clippy::module_inception)]
 pub mod search;
+pub mod see;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -20,7 +22,7 @@ pub mod tt;
 pub use thread::think;
 pub use tt::TranspositionTable;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 /// Scores are centipawns; a mate in `n` plies from the root is `MATE - n`.
@@ -106,9 +108,12 @@ pub struct Control {
     pub stop: AtomicBool,
     /// While set, the clock does not run out: a ponder search waits for `ponderhit`.
     pub pondering: AtomicBool,
-    /// When the clock started, in ms after `started` (set by `ponderhit`).
-    pub clock_start_ms: AtomicU64,
+    /// When `go` arrived: the clock runs from here, pondering included.
     pub started: Instant,
+    /// For a progress display: the depth being searched and the nodes searched so far
+    /// (all threads; updated by the main thread every 1024 of its nodes).
+    pub progress_depth: AtomicU32,
+    pub progress_nodes: AtomicU64,
 }
 
 impl Control {
@@ -116,8 +121,9 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
-            clock_start_ms: AtomicU64::new(0),
             started: Instant::now(),
+            progress_depth: AtomicU32::new(0),
+            progress_nodes: AtomicU64::new(0),
         }
     }
 
@@ -129,10 +135,11 @@ impl Control {
         self.stop.load(Relaxed)
     }
 
-    /// The opponent played the expected move: the clock starts now.
+    /// The opponent played the expected move: the search now runs on the clock. As in
+    /// Stockfish, the time spent pondering counts as spent (the clock values came with
+    /// `go ponder`, before the opponent's move, so a fresh budget could overrun them):
+    /// a ponder search that already used its budget answers at once.
     pub fn ponderhit(&self) {
-        self.clock_start_ms
-            .store(self.started.elapsed().as_millis() as u64, Relaxed);
         self.pondering.store(false, Relaxed);
     }
 

@@ -1,21 +1,27 @@
 //! Move ordering. Alpha-beta cuts most when the best move comes first, so moves are
 //! tried in this order: the transposition table's move, captures and promotions by
 //! MVV-LVA (most valuable victim, then least valuable attacker), the two killer moves of
-//! the ply, then quiet moves by their history score. Moves are picked one at a time
+//! the ply, the counter-move to the opponent's last move, quiet moves by their history
+//! score, and last the captures that lose material by static exchange. Moves are picked one at a time
 //! (selection sort): after a cut-off the rest never needs sorting.
 //!
-//! Static exchange evaluation is not used yet: it must follow each variant's capture
-//! rules (hoppers, explosions, drops), which is future work.
+//! Captures that lose material by static exchange ([`super::see`]) go after the quiet
+//! moves, where the variant's rules allow judging exchanges.
 
+use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
+use crate::variant::rules::MAX_KINDS;
 use std::mem::MaybeUninit;
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
 const KILLER_1: i32 = 1 << 22;
 const KILLER_2: i32 = KILLER_1 - 1;
+const COUNTER: i32 = KILLER_2 - 1;
+/// Captures that lose material by static exchange: after every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 24);
 /// History scores stay within this bound (gravity formula in `History::update`).
 pub const HISTORY_MAX: i32 = 1 << 14;
 
@@ -56,6 +62,43 @@ impl History {
     }
 }
 
+/// Counter-moves: the quiet move that last refuted each previous move, indexed by the
+/// piece that made the previous move and the square it went to (Uiterwijk's
+/// counter-move heuristic, as Stockfish indexes it). A refutation often answers the
+/// same move wherever it is played.
+pub struct CounterMoves {
+    squares: usize,
+    table: Vec<Move>,
+}
+
+impl CounterMoves {
+    pub fn new(squares: usize) -> CounterMoves {
+        CounterMoves {
+            squares,
+            table: vec![Move::NONE; (1 + 2 * MAX_KINDS) * squares],
+        }
+    }
+
+    /// The index of the previous move of `pos` (none at the root or after a null move).
+    #[inline]
+    pub fn slot<B: Bitboard>(&self, pos: &Position<B>) -> Option<usize> {
+        let prev = pos.last_move().filter(|&m| m != Move::NONE)?;
+        Some(pos.piece_at(prev.to()) as usize * self.squares + prev.to())
+    }
+
+    #[inline]
+    pub fn get(&self, slot: Option<usize>) -> Move {
+        slot.map_or(Move::NONE, |i| self.table[i])
+    }
+
+    #[inline]
+    pub fn set(&mut self, slot: Option<usize>, m: Move) {
+        if let Some(i) = slot {
+            self.table[i] = m;
+        }
+    }
+}
+
 /// Whether a move is "tactical": a capture or a promotion (what quiescence searches).
 #[inline]
 pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
@@ -80,6 +123,29 @@ pub fn tactical_score<B: Bitboard>(pos: &Position<B>, eval: &dyn Evaluator<B>, m
     (victim_value + promo) * 16 - attacker / 8
 }
 
+/// A tactical move's ordering score: MVV-LVA above the quiet moves when it does not
+/// lose material by static exchange, below them when it does.
+#[inline]
+fn capture_score<B: Bitboard>(
+    pos: &Position<B>,
+    eval: &dyn Evaluator<B>,
+    exchange: &Exchange,
+    m: Move,
+) -> i32 {
+    let base = if exchange.see_ge(pos, m, 0) {
+        GOOD_CAPTURE
+    } else {
+        BAD_CAPTURE
+    };
+    base + tactical_score(pos, eval, m)
+}
+
+/// Whether a picked move's score marks a capture that loses material by static exchange.
+#[inline]
+pub fn is_losing_capture(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
+}
+
 #[derive(Clone, Copy)]
 struct Scored {
     mv: Move,
@@ -95,12 +161,15 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// Scores `list` for a full-width node.
+    #[allow(clippy::too_many_arguments)]
     pub fn new<B: Bitboard>(
         pos: &Position<B>,
         eval: &dyn Evaluator<B>,
+        exchange: &Exchange,
         list: &MoveList,
         tt_move: Move,
         killers: [Move; 2],
+        counter: Move,
         history: &History,
     ) -> MovePicker {
         let us = pos.side_to_move();
@@ -108,21 +177,24 @@ impl MovePicker {
             if m == tt_move {
                 TT_MOVE
             } else if is_tactical(pos, m) {
-                GOOD_CAPTURE + tactical_score(pos, eval, m)
+                capture_score(pos, eval, exchange, m)
             } else if m == killers[0] {
                 KILLER_1
             } else if m == killers[1] {
                 KILLER_2
+            } else if m == counter {
+                COUNTER
             } else {
                 history.get(us, m)
             }
         })
     }
 
-    /// Scores only by MVV-LVA (quiescence).
+    /// Scores only captures and promotions (quiescence).
     pub fn tactical<B: Bitboard>(
         pos: &Position<B>,
         eval: &dyn Evaluator<B>,
+        exchange: &Exchange,
         list: &MoveList,
         tt_move: Move,
     ) -> MovePicker {
@@ -130,7 +202,7 @@ impl MovePicker {
             if m == tt_move {
                 TT_MOVE
             } else if is_tactical(pos, m) {
-                GOOD_CAPTURE + tactical_score(pos, eval, m)
+                capture_score(pos, eval, exchange, m)
             } else {
                 0
             }
@@ -163,6 +235,11 @@ impl MovePicker {
     /// The best remaining move.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Move> {
+        self.next_scored().map(|(m, _)| m)
+    }
+
+    /// The best remaining move with its ordering score.
+    pub fn next_scored(&mut self) -> Option<(Move, i32)> {
         if self.next >= self.len {
             return None;
         }
@@ -176,8 +253,8 @@ impl MovePicker {
             }
         }
         self.moves.swap(self.next, best);
-        let m = self.at(self.next).mv;
+        let picked = self.at(self.next);
         self.next += 1;
-        Some(m)
+        Some((picked.mv, picked.score))
     }
 }

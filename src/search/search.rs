@@ -2,12 +2,14 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::movepick::{is_tactical, History, MovePicker};
+use super::movepick::{is_losing_capture, is_tactical, CounterMoves, History, MovePicker};
+use super::see::Exchange;
 use super::tt::TranspositionTable;
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
+use crate::variant::StalemateResult;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Quiescence skips captures that cannot reach alpha even with this much to spare.
@@ -87,6 +89,7 @@ pub struct Worker<'a, B: Bitboard> {
     pub root_moves: Vec<RootMove>,
     killers: Vec<[Move; 2]>,
     history: History,
+    counter_moves: CounterMoves,
     /// Triangular PV table: row `ply` holds the line from `ply`.
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -95,6 +98,13 @@ pub struct Worker<'a, B: Bitboard> {
     draws: crate::variant::DrawRules,
     /// The side to move has pieces other than royal and promoting (pawn-like) ones.
     null_ok_kinds: u32,
+    /// Having no legal move is not a draw in this variant (antichess wins, Xiangqi
+    /// loses): quiescence must notice it, so it generates every legal move.
+    stalemate_decides: bool,
+    exchange: Exchange,
+    /// Checks count toward a win (n-check): a capture that loses material may still
+    /// be worth searching in quiescence.
+    checks_count: bool,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -111,6 +121,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     ) -> Worker<'a, B> {
         let squares = pos.rules().geo.squares();
         let draws = pos.rules().variant.draws.clone();
+        let exchange = Exchange::new(pos.rules(), eval);
+        let checks_count = pos.rules().end.check_limit.is_some();
         let null_ok_kinds = pos
             .rules()
             .kinds
@@ -133,10 +145,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             root_moves,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: History::new(squares),
+            counter_moves: CounterMoves::new(squares),
             pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
             pv_len: vec![0; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
             lmr: lmr_table(),
+            stalemate_decides: draws.stalemate != StalemateResult::Draw,
+            exchange,
+            checks_count,
             draws,
             null_ok_kinds,
         }
@@ -171,13 +187,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         if self.nodes.is_multiple_of(1024) {
+            let total = self.counters.iter().map(|c| c.0.load(Relaxed)).sum();
+            self.control.progress_nodes.store(total, Relaxed);
             if let Some(max) = self.limits.maximum_ms {
-                if !self.control.pondering.load(Relaxed) {
-                    let clock = self.control.clock_start_ms.load(Relaxed);
-                    if self.control.elapsed_ms().saturating_sub(clock) >= max {
-                        self.control.stop();
-                        self.stopped = true;
-                    }
+                if !self.control.pondering.load(Relaxed) && self.control.elapsed_ms() >= max {
+                    self.control.stop();
+                    self.stopped = true;
                 }
             }
         }
@@ -212,6 +227,28 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         self.draws.insufficient_material && pos.insufficient_material()
+    }
+
+    /// Under the perpetual-check rule (Xiangqi) a repetition in which one side checked
+    /// with every move is lost by that side; a single repetition counts here, as for
+    /// draws. `None` when the rule is off, there is no repetition, or nobody checked
+    /// throughout (then the repetition is a draw).
+    fn perpetual_check_score(&self, ply: usize) -> Option<i32> {
+        if !self.draws.perpetual_check_loses {
+            return None;
+        }
+        let pos = &self.pos;
+        let key = pos.key();
+        if !pos.previous_keys().skip(1).step_by(2).any(|k| k == key) {
+            return None;
+        }
+        let checker = pos.perpetual_checker()?;
+        let mate = MATE - ply as i32;
+        Some(if checker == pos.side_to_move() {
+            -mate
+        } else {
+            mate
+        })
     }
 
     /// The score of a position without legal moves: mate, stalemate as the variant
@@ -406,8 +443,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             depth -= 1;
         }
         let killers = self.killers[ply];
-        let mut picker =
-            MovePicker::new(&self.pos, self.eval, &list, tt_move, killers, &self.history);
+        let counter_slot = self.counter_moves.slot(&self.pos);
+        let counter = self.counter_moves.get(counter_slot);
+        let mut picker = MovePicker::new(
+            &self.pos,
+            self.eval,
+            &self.exchange,
+            &list,
+            tt_move,
+            killers,
+            counter,
+            &self.history,
+        );
         let us = self.pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
@@ -427,6 +474,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
                 // Futility: a quiet move cannot raise a hopeless static score enough.
                 futile = !pv_node && depth <= 3 && static_eval + 80 + 100 * depth <= alpha;
+            } else if !in_check
+                && best > -MATE_BOUND
+                && !pv_node
+                && depth <= 6
+                && m.kind() != MoveKind::Promotion
+                && !self.exchange.see_ge(&self.pos, m, -120 * depth)
+            {
+                // A capture that loses more than a margin by exchange, near the leaves.
+                continue;
             }
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
@@ -492,6 +548,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 k[1] = k[0];
                 k[0] = best_move;
             }
+            self.counter_moves.set(counter_slot, best_move);
             let bonus = (depth * depth).min(1200) * 8;
             self.history.update(us, best_move, bonus);
             for &q in &quiets[..quiet_count.min(quiets.len())] {
@@ -520,6 +577,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             return Some(0);
         }
         if let Some(score) = self.variant_end_score(ply) {
+            return Some(score);
+        }
+        if let Some(score) = self.perpetual_check_score(ply) {
             return Some(score);
         }
         if self.is_draw() {
@@ -558,18 +618,37 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut list = MoveList::new();
-        self.pos.generate_legal(&mut list);
-        if list.is_empty() {
-            return self.no_moves_score(in_check, ply);
+        if in_check || self.stalemate_decides {
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return self.no_moves_score(in_check, ply);
+            }
+        } else {
+            // Only captures and promotions are searched here. A stalemate that is a draw
+            // goes unnoticed (the stand-pat score stands), as in Stockfish's quiescence.
+            self.pos.generate_tactical(&mut list);
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker = MovePicker::tactical(&self.pos, self.eval, &list, tt_move);
+        let mut picker = MovePicker::tactical(&self.pos, self.eval, &self.exchange, &list, tt_move);
         let mut best = stand_pat;
         let mut best_move = Move::NONE;
-        while let Some(m) = picker.next() {
+        while let Some((m, order)) = picker.next_scored() {
             if !in_check {
                 if !is_tactical(&self.pos, m) {
                     continue;
+                }
+                // A capture that loses material by static exchange is not worth it
+                // here, unless a check it gives counts toward the win.
+                if is_losing_capture(order) && best > -MATE_BOUND {
+                    if !self.checks_count {
+                        continue;
+                    }
+                    self.pos.make_move(m);
+                    let check = self.pos.in_check();
+                    self.pos.unmake_move();
+                    if !check {
+                        continue;
+                    }
                 }
                 // Delta pruning: even winning the victim for free leaves us below alpha.
                 if m.kind() != MoveKind::Promotion && best > -MATE_BOUND {

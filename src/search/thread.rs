@@ -203,6 +203,7 @@ fn main_loop<B: Bitboard>(
     let mut completed = 0;
     let total_nodes = |c: &[Counter]| c.iter().map(|c| c.0.load(Relaxed)).sum::<u64>();
     for depth in 1..=max {
+        w_control(&w).progress_depth.store(depth as u32, Relaxed);
         {
             let tt = w_tt(&w);
             let mut bound_report = |w: &Worker<'_, B>, idx: usize| {
@@ -250,10 +251,9 @@ fn main_loop<B: Bitboard>(
         if let Some(b) = budget {
             let control = w_control(&w);
             if !control.pondering.load(Relaxed) {
-                let clock = control.clock_start_ms.load(Relaxed);
                 // The next iteration takes longer than all before it: do not start one
                 // that cannot finish within the target.
-                if control.elapsed_ms().saturating_sub(clock) * 10 >= b.optimum_ms * 6 {
+                if control.elapsed_ms() * 10 >= b.optimum_ms * 6 {
                     break;
                 }
             }
@@ -270,12 +270,17 @@ fn main_loop<B: Bitboard>(
         nodes: 0,
     };
     let ponder = best.pv.get(1).copied().or_else(|| {
-        // No second move in the line: take the table's reply to the best move.
+        // No second move in the line (a search stopped very early): take the table's
+        // reply to the best move, else the first legal reply, so a GUI that ponders
+        // always has a move to ponder on while the game goes on.
         w.pos.make_move(best.mv);
+        let legal = w.pos.legal_moves();
         let reply = w_tt(&w).probe(w.pos.key(), 1).map(|h| h.mv);
-        let legal = reply.filter(|&m| w.pos.legal_moves().as_slice().contains(&m));
+        let pick = reply
+            .filter(|m| legal.as_slice().contains(m))
+            .or_else(|| legal.as_slice().first().copied());
         w.pos.unmake_move();
-        legal
+        pick
     });
     if let Some(p) = ponder {
         w.pos.make_move(w.root_moves[0].mv);

@@ -34,7 +34,9 @@ fn clock_budget(c: Clock, overhead_ms: u64) -> TimeBudget {
     // before the next time control (at most a few), so the last move is never starved.
     let reserve = overhead_ms * mtg.min(5);
     let safe = c.time_ms.saturating_sub(reserve).max(1);
-    let optimum = safe / mtg + c.inc_ms * 3 / 4;
+    // Each increment arrives after the move's own overhead has been paid: only what is
+    // left of it may be spent, or a low clock drains by the difference on every move.
+    let optimum = safe / mtg + c.inc_ms.saturating_sub(overhead_ms) * 3 / 4;
     // Never more than a share of the clock in one move: everything on the last move
     // before a control, otherwise at most a fifth of it.
     let cap = if mtg == 1 { safe * 9 / 10 } else { safe / 5 }.max(1);
@@ -89,5 +91,27 @@ mod tests {
             })
         );
         assert_eq!(budget(&Limits::depth(5), 10), None);
+    }
+
+    /// A game at 1 s + 0.01 s where every move costs its whole `optimum` plus 9 ms of
+    /// pipes and GUI, just under `Move Overhead`: the clock settles near 100 ms. Were the
+    /// whole increment spendable, it would sink to about 50 ms, half the margin against
+    /// a late answer.
+    #[test]
+    fn low_clocks_keep_a_margin() {
+        let (inc, overhead, real) = (10, 10, 9);
+        let mut clock: i64 = 1000;
+        let mut lowest = clock;
+        for _ in 0..500 {
+            let b = budget(&clock_limits(clock as u64, inc), overhead).unwrap();
+            clock -= (b.optimum_ms + real) as i64;
+            lowest = lowest.min(clock);
+            clock += inc as i64;
+        }
+        assert!(lowest >= 90, "{lowest}");
+    }
+
+    fn clock_limits(time_ms: u64, inc_ms: u64) -> Limits {
+        clock(time_ms, inc_ms, None)
     }
 }

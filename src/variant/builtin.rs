@@ -1,8 +1,8 @@
 //! The registry of built-in variants, each a data definition.
 
 use super::{
-    Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Setup,
-    StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Region,
+    Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -34,6 +34,7 @@ fn orthodox_draws() -> DrawRules {
         repetition: 3,
         move_rule_plies: 100,
         insufficient_material: true,
+        perpetual_check_loses: false,
         draw_at_pieces: 0,
     }
 }
@@ -61,6 +62,7 @@ pub fn chess() -> Variant {
         mandatory_capture: false,
         checks_allowed: true,
         royal_optional: false,
+        flying_royals: false,
         explosion: None,
         end: EndRules::default(),
     }
@@ -104,6 +106,18 @@ fn orthodox_promotion_plus(extra: &[char]) -> Option<Promotion> {
     Some(Promotion::on(vec![7], targets))
 }
 
+/// End rules of a game decided by extinction alone: losing every piece of `kinds`
+/// (every piece at all when empty) wins or loses.
+fn extinction_end(kinds: &[char], extinct_side_wins: bool) -> EndRules {
+    EndRules {
+        extinction: Some(Extinction {
+            kinds: kinds.to_vec(),
+            extinct_side_wins,
+        }),
+        ..EndRules::default()
+    }
+}
+
 /// Draw rules of games without check: no dead positions by the FIDE material rule.
 fn draws_without_material_rule(stalemate: StalemateResult) -> DrawRules {
     DrawRules {
@@ -143,13 +157,7 @@ pub fn extinction() -> Variant {
         pieces: pieces_with_common_king(),
         promotion: orthodox_promotion_plus(&['K']),
         draws: draws_without_material_rule(StalemateResult::Draw),
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec!['K', 'Q', 'R', 'B', 'N', 'P'],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&['K', 'Q', 'R', 'B', 'N', 'P'], false),
         ..chess()
     }
 }
@@ -165,13 +173,7 @@ pub fn antichess() -> Variant {
         promotion: orthodox_promotion_plus(&['K']),
         draws: draws_without_material_rule(StalemateResult::Win),
         mandatory_capture: true,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: true,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], true),
         ..chess()
     }
 }
@@ -233,13 +235,7 @@ pub fn massacre() -> Variant {
         draws: draws_without_material_rule(StalemateResult::Loss),
         setup: Setup::ShuffledBoard,
         mandatory_capture: false,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], false),
         ..chess()
     }
 }
@@ -255,13 +251,7 @@ pub fn atomic() -> Variant {
         // A side whose king has exploded has lost; the position stays readable.
         royal_optional: true,
         explosion: Some(Explosion { immune: vec!['P'] }),
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec!['K'],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&['K'], false),
         ..chess()
     }
 }
@@ -311,13 +301,7 @@ pub fn blackhorde() -> Variant {
         start_fen: "ppp2ppp/pppppppp/pppppppp/pppppppp/3pp3/8/PPPPPPPP/RNBQKBNR w KQ - 0 1".into(),
         draws: draws_without_material_rule(StalemateResult::Draw),
         royal_optional: true,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], false),
         ..chess()
     }
 }
@@ -335,13 +319,7 @@ pub fn horde() -> Variant {
             .into(),
         draws: draws_without_material_rule(StalemateResult::Draw),
         royal_optional: true,
-        end: EndRules {
-            extinction: Some(Extinction {
-                kinds: vec![],
-                extinct_side_wins: false,
-            }),
-            ..EndRules::default()
-        },
+        end: extinction_end(&[], false),
         ..chess()
     }
 }
@@ -521,6 +499,60 @@ pub fn grand() -> Variant {
     }
 }
 
+/// Xiangqi (Chinese chess) on 9x10: the general and advisors stay in the palace, the
+/// elephants on their own side of the river, soldiers move sideways once across it;
+/// generals may not face each other on an open file; stalemate and perpetual check lose.
+pub fn xiangqi() -> Variant {
+    let palace = Region {
+        files: 3..=5,
+        ranks: 0..=2,
+    };
+    let mut general = PieceKind::new("general", 'K', "W");
+    general.royal = true;
+    general.region = Some(palace.clone());
+    let mut advisor = PieceKind::new("advisor", 'A', "F");
+    advisor.region = Some(palace);
+    let mut elephant = PieceKind::new("elephant", 'B', "nA");
+    elephant.region = Some(Region {
+        files: 0..=8,
+        ranks: 0..=4,
+    });
+    // Sideways steps are the soldier's `i` moves, allowed once it stands across the
+    // river (its relative ranks 5..9).
+    let mut soldier = PieceKind::new("soldier", 'P', "fWisW");
+    soldier.initial_ranks = [(5..10).collect(), (5..10).collect()];
+    Variant {
+        name: "xiangqi".into(),
+        aliases: vec!["chinese".into()],
+        description: "Chinese chess: palace, river, cannons, flying general".into(),
+        files: 9,
+        ranks: 10,
+        pieces: vec![
+            soldier,
+            PieceKind::new("horse", 'N', "nN"),
+            elephant,
+            PieceKind::new("chariot", 'R', "R"),
+            PieceKind::new("cannon", 'C', "mRcpR"),
+            advisor,
+            general,
+        ],
+        start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
+        castling: None,
+        promotion: None,
+        draws: DrawRules {
+            stalemate: StalemateResult::Loss,
+            repetition: 3,
+            move_rule_plies: 100,
+            insufficient_material: false,
+            perpetual_check_loses: true,
+            draw_at_pieces: 0,
+        },
+        en_passant_ranks: vec![],
+        flying_royals: true,
+        ..chess()
+    }
+}
+
 /// Every built-in variant, in the order `protean variants` lists them.
 pub fn builtin_variants() -> &'static [Arc<Variant>] {
     static ALL: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
@@ -550,6 +582,7 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             gothic(),
             caparandom(),
             grand(),
+            xiangqi(),
         ]
         .into_iter()
         .map(Arc::new)

@@ -38,6 +38,16 @@ pub struct PieceKind {
     /// With only its king, this kind cannot force mate (knight, bishop): used by the
     /// insufficient-material rule.
     pub minor: bool,
+    /// The squares the kind may stand on, if confined (Xiangqi's palace and river).
+    pub region: Option<Region>,
+}
+
+/// A rectangle of the board seen from the piece's owner: absolute files, ranks
+/// relative to the owner (0 = its first rank).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub files: std::ops::RangeInclusive<usize>,
+    pub ranks: std::ops::RangeInclusive<usize>,
 }
 
 impl PieceKind {
@@ -51,6 +61,7 @@ impl PieceKind {
             en_passant: false,
             promotes: false,
             minor: false,
+            region: None,
         }
     }
 }
@@ -148,6 +159,9 @@ pub struct DrawRules {
     /// Draw when neither side can mate with any series of legal moves, in the FIDE
     /// cases: bare kings, a single minor piece, bishops all on one square colour.
     pub insufficient_material: bool,
+    /// In a repetition, a side that gave check with every one of its moves of the cycle
+    /// loses (Xiangqi's perpetual check); other repetitions follow `repetition`.
+    pub perpetual_check_loses: bool,
     /// A position with this many pieces or fewer on the board (both sides together) is
     /// a draw, unless another rule ended the game first; 0 = off.
     pub draw_at_pieces: u32,
@@ -223,6 +237,9 @@ pub struct Variant {
     /// A side may have no royal piece (Horde): it then cannot be checked, and the end
     /// rules decide its fate.
     pub royal_optional: bool,
+    /// Royal pieces may not face each other on an open file (Xiangqi's flying general):
+    /// a royal piece counts as attacking along its file up to the first piece.
+    pub flying_royals: bool,
     /// Captures explode (Atomic). A move may not explode the mover's own royal piece;
     /// exploding the enemy's wins by the extinction rule; royal pieces never give check
     /// (their captures would explode themselves), and neither does any piece while the

@@ -34,6 +34,9 @@ pub struct Walker {
     pub capture: bool,
     pub hop: Hop,
     pub initial: bool,
+    /// Index into the board's unit directions when the walker rides an unlimited
+    /// unit line (the ray tables then answer it without stepping).
+    pub unit: Option<u8>,
 }
 
 /// The moves of one kind for one colour, split by how the generator handles them.
@@ -63,6 +66,21 @@ pub struct KindMoves<B> {
     /// Set-wise form of the same moves, when the kind has only a few single-square
     /// leaps (pawn-like kinds): whole sets of pieces move by one shift.
     pub shift: Option<ShiftMoves<B>>,
+    /// Attack queries answered from the target square, when every capture of the
+    /// kind can be traced backwards (`None`: walk each piece's moves instead).
+    pub reverse: Option<ReverseCaptures<B>>,
+}
+
+/// A kind's complex captures seen from the captured square: per target square the
+/// origins of capturing special leaps with the squares that must be empty, and the
+/// capturing walkers turned round (a rider's or cannon's line reads the same both
+/// ways; a grasshopper's does not, so a kind with one has no reverse form).
+pub struct ReverseCaptures<B> {
+    pub special_index: Vec<(u32, u32)>,
+    pub specials: Vec<(u16, B)>,
+    /// Turned-round capturing walkers, and whether each needs its origin in the
+    /// initial zone.
+    pub walkers: Vec<Walker>,
 }
 
 /// One leap vector as a shift of a whole set: squares in `sources` stay on the board
@@ -151,6 +169,22 @@ impl<B> EndRulesCompiled<B> {
     }
 }
 
+/// Whether static exchange evaluation (SEE) can judge a capture by the material that
+/// changes hands on its square, decided from the capture rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeRule {
+    /// Captures replace the victim, either side may stop recapturing, and any recapture
+    /// that does not expose a royal piece is legal: the exchange on one square is a
+    /// material sum. Attackers are recomputed from the occupancy after each capture, so
+    /// hoppers that lose their hurdle and lame leapers that are freed are followed.
+    Material,
+    /// Material does not decide: captures are compulsory (a side may not stop, and
+    /// losing material can be the aim), a recapture that gives check is illegal, or
+    /// captures explode (the capturer and the pieces around go too, so there is no
+    /// exchange on the square). Every capture counts as even.
+    Off,
+}
+
 /// Compiled explosion rule (see [`crate::variant::Explosion`]).
 pub struct BlastRules<B> {
     /// Per square, the squares around it that a capture there explodes.
@@ -188,14 +222,23 @@ pub struct Rules<B: Bitboard> {
     /// leap or a full-line slide and there is one royal king); otherwise generate
     /// pseudo-legal moves and keep those that leave no royal attacked.
     pub pin_aware: bool,
+    /// As `pin_aware`, in a game where moves may not give check (see
+    /// `Position::gives_check`).
+    pub pin_aware_no_checks: bool,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
     pub end: EndRulesCompiled<B>,
     pub mandatory_capture: bool,
     pub checks_allowed: bool,
     pub royal_optional: bool,
+    /// How the searcher may judge captures statically.
+    pub exchange: ExchangeRule,
     /// Captures explode (Atomic).
     pub blast: Option<BlastRules<B>>,
+    /// Royal pieces attack each other along an open file (Xiangqi's flying general).
+    pub flying_royals: bool,
+    /// A side that checks with every move of a repetition loses it (Xiangqi).
+    pub perpetual_check_loses: bool,
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
@@ -247,15 +290,20 @@ impl Zobrist {
     }
 }
 
+/// `region` is the set of squares the kind may stand on (the whole board when it is
+/// not confined): leaps and special leaps out of it are dropped here, so the attack
+/// tables agree with the moves.
 fn compile_kind_moves<B: Bitboard>(
     tables: &Tables<B>,
     atoms: &[Atom],
     color: Color,
     initial_ranks: &[Vec<usize>; 2],
+    region: B,
 ) -> KindMoves<B> {
     let geo = tables.geo;
     let n = geo.squares();
     let flip = if color == WHITE { 1 } else { -1 };
+    let initial_zone = relative_ranks(tables, &initial_ranks[color], color);
     let mut quiet_leaps = vec![B::EMPTY; n];
     let mut capture_leaps = vec![B::EMPTY; n];
     let mut special_lists: Vec<Vec<SpecialLeap<B>>> = vec![Vec::new(); n];
@@ -272,9 +320,11 @@ fn compile_kind_moves<B: Bitboard>(
             .map(|&(x, y)| (x as i32, y as i32 * flip))
             .collect();
         let unit = unit_dirs.iter().position(|&d| d == (dx, dy));
-        if a.max_steps == 1 && a.hop == Hop::None && lame_path.is_empty() && !a.initial_only {
-            for sq in 0..n {
-                if let Some(t) = geo.offset(sq, dx, dy) {
+        if a.max_steps == 1 && a.hop == Hop::None && lame_path.is_empty() {
+            // A plain leap allowed only from some squares (an `i` leap: Xiangqi's
+            // soldier across the river) is a table entry from those squares alone.
+            for sq in (0..n).filter(|&sq| !a.initial_only || initial_zone.has(sq)) {
+                if let Some(t) = geo.offset(sq, dx, dy).filter(|&t| region.has(t)) {
                     if a.can_move {
                         quiet_leaps[sq] |= B::from_square(t);
                     }
@@ -285,7 +335,7 @@ fn compile_kind_moves<B: Bitboard>(
             }
         } else if a.max_steps == 1 && a.hop == Hop::None {
             for (sq, list) in special_lists.iter_mut().enumerate() {
-                let Some(t) = geo.offset(sq, dx, dy) else {
+                let Some(t) = geo.offset(sq, dx, dy).filter(|&t| region.has(t)) else {
                     continue;
                 };
                 let mut path = B::EMPTY;
@@ -320,6 +370,7 @@ fn compile_kind_moves<B: Bitboard>(
                 capture: a.can_capture,
                 hop: a.hop,
                 initial: a.initial_only,
+                unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
             });
         }
     }
@@ -336,6 +387,7 @@ fn compile_kind_moves<B: Bitboard>(
                     capture: !quiet,
                     hop: Hop::None,
                     initial: false,
+                    unit: Some(d as u8),
                 });
             }
         }
@@ -358,8 +410,9 @@ fn compile_kind_moves<B: Bitboard>(
         specials.extend(list);
         special_index.push((start, specials.len() as u32));
     }
-    let initial_zone = relative_ranks(tables, &initial_ranks[color], color);
-    let shift = shift_form(tables, atoms, flip, &walkers, ride_quiet, ride_capture);
+    // The set-wise form knows no confinement.
+    let shift = shift_form(tables, atoms, flip, &walkers, ride_quiet, ride_capture)
+        .filter(|_| region == tables.board);
     let code = |quiet: bool, capture: bool| u8::from(quiet) | u8::from(capture) << 1;
     let has_quiet_leaps = quiet_leaps.iter().any(|b| b.any());
     let has_capture_leaps = capture_leaps.iter().any(|b| b.any());
@@ -371,7 +424,9 @@ fn compile_kind_moves<B: Bitboard>(
     } else {
         0
     };
+    let reverse = reverse_captures(geo, &special_index, &specials, &walkers, initial_zone);
     KindMoves {
+        reverse,
         leap_code,
         orthogonal_code: code(quiet_orthogonal, capture_orthogonal),
         diagonal_code: code(quiet_diagonal, capture_diagonal),
@@ -388,6 +443,54 @@ fn compile_kind_moves<B: Bitboard>(
         walkers,
         initial_zone,
     }
+}
+
+fn reverse_captures<B: Bitboard>(
+    geo: Geometry,
+    special_index: &[(u32, u32)],
+    specials: &[SpecialLeap<B>],
+    walkers: &[Walker],
+    initial_zone: B,
+) -> Option<ReverseCaptures<B>> {
+    let unit_dirs = crate::board::magic::DIRECTIONS;
+    let mut turned = Vec::new();
+    for w in walkers.iter().filter(|w| w.capture) {
+        if w.hop == Hop::Grasshopper {
+            return None;
+        }
+        turned.push(Walker {
+            dx: -w.dx,
+            dy: -w.dy,
+            quiet: false,
+            unit: unit_dirs
+                .iter()
+                .position(|&d| d == (-w.dx, -w.dy))
+                .filter(|_| w.unit.is_some())
+                .map(|d| d as u8),
+            ..*w
+        });
+    }
+    let n = geo.squares();
+    let mut lists: Vec<Vec<(u16, B)>> = vec![Vec::new(); n];
+    for (from, &(start, end)) in special_index.iter().enumerate() {
+        for s in &specials[start as usize..end as usize] {
+            if s.capture && (!s.initial || initial_zone.has(from)) {
+                lists[s.to as usize].push((from as u16, s.path));
+            }
+        }
+    }
+    let mut index = Vec::with_capacity(n);
+    let mut flat = Vec::new();
+    for l in lists {
+        let start = flat.len() as u32;
+        flat.extend(l);
+        index.push((start, flat.len() as u32));
+    }
+    Some(ReverseCaptures {
+        special_index: index,
+        specials: flat,
+        walkers: turned,
+    })
 }
 
 /// The squares of ranks given relative to `color` (0 = that side's first rank); ranks
@@ -487,8 +590,29 @@ impl<B: Bitboard> Rules<B> {
             let atoms = betza::parse(&p.betza).map_err(|e| {
                 RulesError(format!("variant {}, piece {}: {e}", variant.name, p.name))
             })?;
-            let moves =
-                [WHITE, BLACK].map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks));
+            let region = |c: Color| match &p.region {
+                None => tables.board,
+                Some(r) => {
+                    let ranks: Vec<usize> = r.ranks.clone().collect();
+                    let files = r
+                        .files
+                        .clone()
+                        .filter(|&f| f < geo.files())
+                        .fold(B::EMPTY, |b, f| b | tables.files[f]);
+                    relative_ranks(&tables, &ranks, c) & files
+                }
+            };
+            let confined_rider =
+                p.region.is_some() && atoms.iter().any(|a| a.max_steps != 1 || a.hop != Hop::None);
+            if confined_rider {
+                return Err(RulesError(format!(
+                    "variant {}, piece {}: a confined piece may only leap (riders and hoppers \
+                     in a region are not supported)",
+                    variant.name, p.name
+                )));
+            }
+            let moves = [WHITE, BLACK]
+                .map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks, region(c)));
             let simple_captures = moves[WHITE].walkers.iter().all(|w| !w.capture)
                 && moves[WHITE].specials.iter().all(|s| !s.capture);
             let colorbound = atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
@@ -535,11 +659,15 @@ impl<B: Bitboard> Rules<B> {
         });
         // Rules that change which moves are legal beyond "royal not attacked" need the
         // generic generator (filters after making each move).
-        let pin_aware = royal_is_leaper
+        let simple_game = royal_is_leaper
             && complex_capturers.is_empty()
             && !variant.mandatory_capture
-            && variant.checks_allowed
+            && !variant.flying_royals
             && variant.explosion.is_none();
+        let pin_aware = simple_game && variant.checks_allowed;
+        // Racing Kings: pin-aware moves, minus those that give check, tested without
+        // making them (plain captures make a direct and a discovered test exact).
+        let pin_aware_no_checks = simple_game && !variant.checks_allowed;
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
@@ -666,9 +794,20 @@ impl<B: Bitboard> Rules<B> {
             variant.checks_allowed,
             variant.royal_optional,
         );
+        // Static exchanges assume replacement captures that may be declined; explosions
+        // remove more than the victim, so they turn it off too (`search::see`'s test
+        // of that assumption over every built-in variant fails for any other capture
+        // rule that does until it is listed here).
+        let exchange = if mandatory_capture || !checks_allowed || blast.is_some() {
+            ExchangeRule::Off
+        } else {
+            ExchangeRule::Material
+        };
         let en_passant_zone =
             [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
+        let flying_royals = variant.flying_royals;
+        let perpetual_check_loses = variant.draws.perpetual_check_loses;
         Ok(Rules {
             variant,
             geo,
@@ -680,13 +819,17 @@ impl<B: Bitboard> Rules<B> {
             leap_capturers,
             complex_capturers,
             pin_aware,
+            pin_aware_no_checks,
             castling,
             promotion,
             end,
             mandatory_capture,
             checks_allowed,
             royal_optional,
+            exchange,
             blast,
+            flying_royals,
+            perpetual_check_loses,
             en_passant_zone,
             zobrist,
         })

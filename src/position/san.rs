@@ -1,0 +1,181 @@
+//! Standard algebraic notation (SAN) for people: `Nf3`, `exd5`, `R1e2`, `O-O-O`,
+//! `e8=Q+`, `Qh7#`, written from the variant's data so every game gets it.
+//!
+//! - Piece letters are the kinds' FEN letters, upper case; kinds that promote (the
+//!   pawns) have no letter, and their captures start with the file they leave.
+//! - Disambiguation as in the PGN standard and python-chess: when another piece of the
+//!   same kind can make a legal move to the same square, the origin's file, else its
+//!   rank, else both.
+//! - Castling is `O-O` toward the higher files and `O-O-O` toward the lower ones, in
+//!   every array (Chess960 included).
+//! - Promotions append `=` and the new kind's letter (`=Q`, and `=K` where kings are
+//!   promotion targets).
+//! - `+` when the move leaves the opponent's royal piece attacked, `#` when it is also
+//!   checkmate: no legal reply by the move rules alone. This is Fairy-Stockfish's rule
+//!   for every variant: where no piece is royal (antichess, extinction, the horde side)
+//!   nothing is ever check, and a game won by another rule (a king on the hill, a goal
+//!   rank, the third check) is written without `#` unless it is also a checkmate.
+//!   python-chess writes `#` for those variant wins; Fairy-Stockfish's notation is
+//!   the convention we follow for variants.
+
+use super::{kind_of, Move, MoveKind, MoveList, Position};
+use crate::board::Bitboard;
+
+impl<B: Bitboard> Position<B> {
+    /// The legal move `mv` in SAN.
+    pub fn move_to_san(&self, mv: Move) -> String {
+        let mut san = self.san_without_suffix(mv);
+        let mut after = self.clone();
+        after.make_move(mv);
+        if after.in_check() {
+            let mut replies = MoveList::new();
+            after.generate_ignoring_end(&mut replies);
+            san.push(if replies.is_empty() { '#' } else { '+' });
+        }
+        san
+    }
+
+    fn san_without_suffix(&self, mv: Move) -> String {
+        let geo = self.rules.geo;
+        let (from, to) = (mv.from(), mv.to());
+        if mv.kind() == MoveKind::Castle {
+            // King-takes-rook: the rook's side of the king names the castling.
+            return if geo.file_of(to) > geo.file_of(from) {
+                "O-O".into()
+            } else {
+                "O-O-O".into()
+            };
+        }
+        let file = |sq| (b'a' + geo.file_of(sq) as u8) as char;
+        let kind = kind_of(self.board[from]);
+        let capture = self.is_capture(mv);
+        let mut san = String::new();
+        if self.rules.kinds[kind].promotes {
+            if capture {
+                san.push(file(from));
+            }
+        } else {
+            san.push(self.rules.kinds[kind].letter.to_ascii_uppercase());
+            let mut others = B::EMPTY;
+            for m in self.legal_moves().as_slice() {
+                if m.to() == to
+                    && m.from() != from
+                    && m.kind() != MoveKind::Castle
+                    && kind_of(self.board[m.from()]) == kind
+                {
+                    others |= B::from_square(m.from());
+                }
+            }
+            if others.any() {
+                let same_file = others
+                    .squares()
+                    .any(|s| geo.file_of(s) == geo.file_of(from));
+                let same_rank = others
+                    .squares()
+                    .any(|s| geo.rank_of(s) == geo.rank_of(from));
+                if !same_file {
+                    san.push(file(from));
+                } else if !same_rank {
+                    san.push_str(&(geo.rank_of(from) + 1).to_string());
+                } else {
+                    san.push_str(&geo.square_name(from));
+                }
+            }
+        }
+        if capture {
+            san.push('x');
+        }
+        san.push_str(&geo.square_name(to));
+        if mv.kind() == MoveKind::Promotion {
+            san.push('=');
+            san.push(
+                self.rules.kinds[mv.promoted_kind()]
+                    .letter
+                    .to_ascii_uppercase(),
+            );
+        }
+        san
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::Position;
+    use crate::variant::find_variant;
+    use crate::variant::rules::Rules;
+    use std::sync::Arc;
+
+    fn san(variant: &str, fen: &str, uci: &str) -> String {
+        thread_local! {
+            static RULES: std::cell::RefCell<Vec<Arc<Rules<u64>>>> = Default::default();
+        }
+        let rules = RULES.with(|r| {
+            let mut r = r.borrow_mut();
+            if let Some(x) = r.iter().find(|x| x.variant.name == variant) {
+                return x.clone();
+            }
+            let x = Arc::new(Rules::new(find_variant(variant).unwrap()).unwrap());
+            r.push(x.clone());
+            x
+        });
+        let pos = Position::<u64>::from_fen(rules, fen).unwrap();
+        let m = pos.parse_uci_move(uci).unwrap();
+        pos.move_to_san(m)
+    }
+
+    /// Every line of `engine-tests/san/chess.txt` (`FEN;variant;uci;san`, written by
+    /// python-chess: `scripts/gen-san-data`) agrees.
+    #[test]
+    fn agrees_with_python_chess() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/san/chess.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut checked = 0;
+        let mut failures = Vec::new();
+        for line in text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let f: Vec<&str> = line.split(';').collect();
+            let (fen, variant, uci, expected) = (f[0], f[1], f[2], f[3]);
+            let got = san(variant, fen, uci);
+            if got != expected {
+                failures.push(format!("{fen} {uci}: expected {expected}, got {got}"));
+            }
+            checked += 1;
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        assert!(checked > 3000, "{checked}");
+    }
+
+    #[test]
+    fn variant_conventions() {
+        // Knightmate: the royal piece is the knight-moving 'K'; commoners are 'M'.
+        let fen = "4k3/8/8/8/8/8/8/1M2K3 w - - 0 1";
+        assert_eq!(san("knightmate", fen, "b1b2"), "Mb2");
+        assert_eq!(san("knightmate", fen, "e1d3"), "Kd3");
+        // A commoner next to the royal knight, which cannot step out of reach: mate.
+        assert_eq!(
+            san("knightmate", "k7/8/1M6/8/8/8/8/4K3 w - - 0 1", "b6b7"),
+            "Mb7#"
+        );
+        // Antichess: no royal piece, so no check; promotion to a king.
+        assert_eq!(
+            san("antichess", "8/P7/8/8/8/8/8/4k3 w - - 0 1", "a7a8k"),
+            "a8=K"
+        );
+        assert_eq!(
+            san("antichess", "4k3/8/8/8/8/8/8/Q7 w - - 0 1", "a1b2"),
+            "Qb2"
+        );
+        // King of the hill: reaching the centre wins but is no checkmate.
+        assert_eq!(
+            san("kingofthehill", "4k3/8/8/8/8/4K3/8/8 w - - 0 1", "e3e4"),
+            "Ke4"
+        );
+        // Three-check: the third check ends the game; written as a check.
+        assert_eq!(
+            san("3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", "a1a8"),
+            "Ra8+"
+        );
+    }
+}
