@@ -21,6 +21,7 @@ pub const FILES: &[(&str, &str)] = &[
     ),
     ("nets/chess.txt", include_str!("../../nets/chess.txt")),
     ("nets/grand.txt", include_str!("../../nets/grand.txt")),
+    ("nets/xiangqi.txt", include_str!("../../nets/xiangqi.txt")),
 ];
 
 /// The embedded files, parsed once. A file that does not parse is left out (the tests
