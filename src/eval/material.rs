@@ -36,6 +36,8 @@ pub struct MaterialEval {
     full_phase: i32,
     /// -1 where losing all one's pieces wins (antichess family): material is a burden.
     material_sign: i32,
+    /// The tafl family's own terms, which replace these where the variant has them.
+    tafl: Option<super::tafl::TaflEval>,
 }
 
 /// Mobility of a kind from each square of an empty board (White's orientation).
@@ -143,6 +145,7 @@ impl MaterialEval {
             } else {
                 1
             },
+            tafl: super::tafl::TaflEval::new(rules),
         }
     }
 
@@ -170,6 +173,9 @@ impl MaterialEval {
 
 impl<B: Bitboard> Evaluator<B> for MaterialEval {
     fn evaluate(&self, pos: &Position<B>) -> i32 {
+        if let Some(t) = &self.tafl {
+            return t.evaluate(pos);
+        }
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut phase = 0;
@@ -203,7 +209,10 @@ impl<B: Bitboard> Evaluator<B> for MaterialEval {
     }
 
     fn piece_value(&self, kind: usize) -> i32 {
-        self.values[kind]
+        match &self.tafl {
+            Some(t) => t.piece_value(kind),
+            None => self.values[kind],
+        }
     }
 }
 

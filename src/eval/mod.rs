@@ -4,6 +4,7 @@
 //! files under `nets/` will be another implementation of the same trait).
 
 pub mod material;
+pub mod tafl;
 
 use crate::board::Bitboard;
 use crate::position::Position;
