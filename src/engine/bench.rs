@@ -70,7 +70,11 @@ pub const BENCH_POSITIONS: &[(&str, Option<&str>, u32)] = &[
         4,
     ),
     ("brandubh", None, 0),
-    ("brandubh2", Some("3m3/7/2m4/mM1K2m/3M3/3m3/3m3 w - - 0 1"), 0),
+    (
+        "brandubh2",
+        Some("3m3/7/2m4/mM1K2m/3M3/3m3/3m3 w - - 0 1"),
+        0,
+    ),
     ("ardri", None, 0),
     ("longship", None, 5),
 ];

@@ -130,7 +130,7 @@ impl TaflEval {
             score += sign * men * self.man_value[side];
         }
         let Some(king) = pos.pieces_of(self.king, defenders).squares().next() else {
-            return self.from_mover(pos, score);
+            return self.for_side_to_move(pos, score);
         };
         score -= GOAL_DISTANCE * self.goal_distance[king];
         // Free paths to the goal, now and after one more move.
@@ -181,11 +181,11 @@ impl TaflEval {
             })
             .count() as i32;
         score -= NEAR_KING * near;
-        self.from_mover(pos, score)
+        self.for_side_to_move(pos, score)
     }
 
     /// A score for the king's side, seen from the side to move, with the tempo bonus.
-    fn from_mover<B: Bitboard>(&self, pos: &Position<B>, score: i32) -> i32 {
+    fn for_side_to_move<B: Bitboard>(&self, pos: &Position<B>, score: i32) -> i32 {
         if pos.side_to_move() == self.king_side {
             score + TEMPO
         } else {
