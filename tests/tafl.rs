@@ -31,6 +31,32 @@ fn board(fen: &str) -> BTreeMap<String, char> {
     out
 }
 
+/// The FEN placement field of a square -> letter map on a `size` x `size` board.
+fn placement(squares: &BTreeMap<String, char>, size: usize) -> String {
+    let mut rows = Vec::new();
+    for rank in (1..=size).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..size {
+            match squares.get(&format!("{}{}", (b'a' + file as u8) as char, rank)) {
+                None => empty += 1,
+                Some(&c) => {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
 fn game(variant: &str, fen: &str) -> Game {
     Game::by_name(variant, Some(fen)).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
 }
@@ -586,4 +612,88 @@ fn make_unmake_restores_positions_over_random_games() {
             "{name}: {plies} plies, {removed} captures"
         );
     }
+}
+
+/// Mutated tafl FENs never panic: each is refused with an error or accepted, and an
+/// accepted one can be written back, searched a little and played on.
+#[test]
+fn garbage_tafl_fens_never_panic() {
+    use protean::search::{Control, Limits, Settings, TranspositionTable};
+    let alphabet: Vec<char> = "KkMm123456789/ wb-0x".chars().collect();
+    let mut seed = 0xC0FFEE_u64;
+    let mut rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let tt = TranspositionTable::new(1);
+    let mut accepted = 0;
+    for name in ["tablut", "brandubh", "brandubh2", "ardri", "longship"] {
+        let start: Vec<char> = find_variant(name).unwrap().start_fen.chars().collect();
+        for _ in 0..400 {
+            let mut fen = start.clone();
+            for _ in 0..1 + rand() % 4 {
+                let i = (rand() as usize) % fen.len();
+                match rand() % 5 {
+                    0 => fen[i] = alphabet[(rand() as usize) % alphabet.len()],
+                    1 => {
+                        fen.remove(i);
+                    }
+                    2 => fen.insert(i, alphabet[(rand() as usize) % alphabet.len()]),
+                    // Swaps keep most ranks well-formed, so many positions get through.
+                    _ => {
+                        let j = (rand() as usize) % fen.len();
+                        fen.swap(i, j);
+                    }
+                }
+            }
+            let mut fen: String = fen.into_iter().collect();
+            if rand() % 2 == 0 {
+                // Or a well-formed board with pieces moved, added and removed at random.
+                let size = find_variant(name).unwrap().files;
+                let mut squares = board(&find_variant(name).unwrap().start_fen);
+                for _ in 0..1 + rand() % 12 {
+                    let sq = format!(
+                        "{}{}",
+                        (b'a' + (rand() % size as u64) as u8) as char,
+                        1 + rand() % size as u64
+                    );
+                    match "KkMm."
+                        .chars()
+                        .nth((rand() % 5) as usize)
+                        .filter(|&c| c != '.')
+                    {
+                        Some(c) => squares.insert(sq, c),
+                        None => squares.remove(&sq),
+                    };
+                }
+                let side = if rand() % 2 == 0 { "w" } else { "b" };
+                fen = format!("{} {side} - - 0 1", placement(&squares, size));
+            }
+            let Ok(mut g) = Game::by_name(name, Some(&fen)) else {
+                continue;
+            };
+            accepted += 1;
+            let again = game(name, &g.fen());
+            assert_eq!(again.fen(), g.fen(), "{name}: {fen}");
+            let r = g.search(
+                &Limits::depth(2),
+                &Settings::default(),
+                &tt,
+                &Control::new(false),
+                &mut |_| {},
+            );
+            let moves = g.legal_moves_uci();
+            match r.best {
+                Some(m) => assert!(moves.contains(&m), "{name}: {fen}: {m}"),
+                None => assert!(moves.is_empty() || g.outcome().is_some(), "{name}: {fen}"),
+            }
+            if let Some(m) = moves.first() {
+                g.play_uci(m).unwrap();
+                let _ = g.outcome();
+            }
+        }
+    }
+    assert!(accepted > 100, "only {accepted} mutated FENs accepted");
 }
