@@ -15,6 +15,7 @@ pub mod embedded;
 pub mod file;
 pub mod layout;
 pub mod material;
+pub mod tafl;
 pub mod terms;
 
 use crate::board::Bitboard;

@@ -109,6 +109,10 @@ pub struct Eval<B: Bitboard> {
     dark: B,
     /// Per colour and square, king steps to the nearest goal square.
     goal_distance: [Vec<u8>; 2],
+    /// The tafl family's own evaluation (custodian capture, a king escaping to goal
+    /// squares), which replaces these terms where the variant's rules call for it. It
+    /// is not parameterised: the tuner does not fit it.
+    tafl: Option<super::tafl::TaflEval>,
 }
 
 impl<B: Bitboard> Eval<B> {
@@ -311,6 +315,7 @@ impl<B: Bitboard> Eval<B> {
             light,
             dark: rules.tables.board & !light,
             goal_distance,
+            tafl: super::tafl::TaflEval::new(rules),
             params,
             layout,
             source,
@@ -569,6 +574,9 @@ fn start_phase(variant: &crate::variant::Variant, weights: &[i32; MAX_KINDS]) ->
 
 impl<B: Bitboard> Evaluator<B> for Eval<B> {
     fn evaluate(&self, pos: &Position<B>) -> i32 {
+        if let Some(t) = &self.tafl {
+            return t.evaluate(pos);
+        }
         let (mg, eg, phase) = self.white_terms(pos);
         let full = self.full_phase as i64;
         let phase = phase as i64;
@@ -582,6 +590,9 @@ impl<B: Bitboard> Evaluator<B> for Eval<B> {
     }
 
     fn piece_value(&self, kind: usize) -> i32 {
-        self.piece_values[kind]
+        match &self.tafl {
+            Some(t) => t.piece_value(kind),
+            None => self.piece_values[kind],
+        }
     }
 }

@@ -6,10 +6,13 @@
 pub mod betza;
 pub mod builtin;
 pub mod chess960;
+pub mod custodian;
 pub mod rules;
 pub mod shuffle;
+pub mod tafl;
 
 pub use builtin::{builtin_variants, find_variant};
+pub use custodian::{Capture, Custodian, KingCapture};
 
 /// Colour index: White moves "up" the board, Black "down".
 pub type Color = usize;
@@ -245,6 +248,8 @@ pub struct Variant {
     /// (their captures would explode themselves), and neither does any piece while the
     /// two royals stand side by side.
     pub explosion: Option<Explosion>,
+    /// How moves capture: replacement (the default) or custodian (tafl).
+    pub capture: Capture,
     pub end: EndRules,
 }
 
