@@ -104,4 +104,9 @@ game_end_suites! {
     grand => "grand",
     xiangqi => "xiangqi",
     crazyhouse => "crazyhouse",
+    tablut => "tablut",
+    brandubh => "brandubh",
+    brandubh2 => "brandubh2",
+    ardri => "ardri",
+    longship => "longship",
 }

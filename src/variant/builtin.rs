@@ -2,8 +2,8 @@
 
 use super::house;
 use super::{
-    Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Region,
-    Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Capture, Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion,
+    Region, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -65,6 +65,7 @@ pub fn chess() -> Variant {
         royal_optional: false,
         flying_royals: false,
         explosion: None,
+        capture: Capture::Replacement,
         end: EndRules::default(),
         hands: None,
     }
@@ -588,6 +589,11 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             house::crazyhouse(),
             house::capahouse(),
             house::grandhouse(),
+            super::tafl::tablut(),
+            super::tafl::brandubh(),
+            super::tafl::brandubh2(),
+            super::tafl::ardri(),
+            super::tafl::longship(),
         ]
         .into_iter()
         .map(Arc::new)
