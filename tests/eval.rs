@@ -589,7 +589,10 @@ impl OnBoard for GenericCheck {
         assert_eq!(eval.params().len(), Layout::new(&rules).size);
         for (k, kind) in rules.kinds.iter().enumerate() {
             let value = Evaluator::<B>::piece_value(&eval, k);
-            if kind.royal {
+            // A tafl king is not royal in the chess sense (he is captured, not mated),
+            // but like a royal he is never traded: no value either.
+            let tafl_king = rules.custodian.as_ref().is_some_and(|c| c.king == k);
+            if kind.royal || tafl_king {
                 assert_eq!(value, 0, "{}: royal {}", v.name, kind.letter);
             } else {
                 // The least mobile kind so far: Xiangqi's soldier (one step forward
