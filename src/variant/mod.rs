@@ -6,10 +6,13 @@
 pub mod betza;
 pub mod builtin;
 pub mod chess960;
+pub mod ini;
+pub mod registry;
 pub mod rules;
 pub mod shuffle;
 
-pub use builtin::{builtin_variants, find_variant};
+pub use builtin::builtin_variants;
+pub use registry::{all_variants, find_variant};
 
 /// Colour index: White moves "up" the board, Black "down".
 pub type Color = usize;
