@@ -3,11 +3,12 @@
 
 use clap::{Args, Parser, Subcommand};
 use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
+use protean::engine::variant_file::load_variants_file;
 use protean::engine::{start_fen, Game};
 use protean::protocol::uci::Uci;
 use protean::protocol::xboard::XBoard;
 use protean::search::{Control, Limits, Report, Score, Settings, TranspositionTable};
-use protean::variant::{builtin_variants, find_variant};
+use protean::variant::{all_variants, find_variant};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -24,6 +25,10 @@ const CLEAR_LINE: &str = "\r\x1b[K";
     about = "A multi-variant chess engine (UCI and XBoard)"
 )]
 struct Cli {
+    /// Load user-defined variants from a file in Fairy-Stockfish's variants.ini format
+    /// (they join the built-ins for every command).
+    #[arg(long, global = true, value_name = "FILE")]
+    variants_file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -102,7 +107,7 @@ enum Command {
         #[arg(long)]
         list: bool,
     },
-    /// List the built-in variants.
+    /// List the variants: the built-ins and those of `--variants-file`.
     Variants,
     /// Print a start FEN: a numbered or seeded random setup for random-setup variants.
     Startpos {
@@ -119,6 +124,23 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(path) = &cli.variants_file {
+        match load_variants_file(path) {
+            Ok(report) => {
+                for w in &report.warnings {
+                    eprintln!("warning: {w}");
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                // A protocol session goes on with the built-ins; a one-shot command stops.
+                let protocol = matches!(cli.command, None | Some(Command::Uci | Command::Xboard));
+                if !protocol {
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    }
     let result = match cli.command {
         None => {
             protean::protocol::run_stdio();
@@ -158,7 +180,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth, list: true }) => list_bench(depth),
         Some(Command::Bench { depth, list: false }) => run_bench(depth),
         Some(Command::Variants) => {
-            for v in builtin_variants() {
+            for v in all_variants() {
                 let aliases = if v.aliases.is_empty() {
                     String::new()
                 } else {
