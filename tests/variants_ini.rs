@@ -335,3 +335,133 @@ fn a_variant_without_parent() {
     // step to a1 (its other neighbours are its own pieces), the king's one step to d1.
     assert_eq!(g.perft(1), 7);
 }
+
+/// Runs the binary with `args`, feeds it `input`, returns (stdout, stderr, success).
+fn run_binary(args: &[&str], input: &str) -> (String, String, bool) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_protean"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start protean");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("protean-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const GOOD: &str = "# Chess with an amazon (queen + knight) for the queen.\n\
+                    [amazonchess:chess]\nqueen = -\namazon = q\npromotionPieceTypes = qrbn\n";
+
+#[test]
+fn uci_variant_path_adds_variants_and_survives_bad_files() {
+    let good = temp_file("good.ini", GOOD);
+    let bad = temp_file("bad.ini", "[broken:chess]\ncustomPiece1 = a:XYZ\n");
+    let input = format!(
+        "uci\n\
+         setoption name VariantPath value {}\n\
+         setoption name VariantPath value {}\n\
+         setoption name VariantPath value /no/such/file.ini\n\
+         setoption name UCI_Variant value amazonchess\n\
+         position startpos moves d1c3\n\
+         go perft 1\n\
+         setoption name UCI_Variant value broken\n\
+         isready\n\
+         quit\n",
+        good.display(),
+        bad.display()
+    );
+    let (out, _, _) = run_binary(&["uci"], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    let combos: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("option name UCI_Variant"))
+        .collect();
+    // Announced at `uci`, again after the good file, not after the bad ones.
+    assert_eq!(combos.len(), 2, "{out}");
+    assert!(!combos[0].contains("var amazonchess"));
+    assert!(combos[1].contains("var chess") && combos[1].ends_with(" var amazonchess"));
+    assert!(out.contains("info string loaded 1 variant(s)"), "{out}");
+    let errors: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .collect();
+    assert_eq!(errors.len(), 3, "{out}");
+    assert!(
+        errors[0].contains("bad.ini:2: customPiece1: bad Betza string"),
+        "{out}"
+    );
+    assert!(
+        errors[1].contains("cannot read variants file /no/such/file.ini"),
+        "{out}"
+    );
+    assert!(errors[2].contains("unknown variant 'broken'"), "{out}");
+    // The amazon leapt to c3 as a knight (a queen could not). Black's replies: the 20 of
+    // chess (nothing changed on its side) plus its own amazon's leaps to c6 and e6.
+    let nodes: u64 = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .expect("perft answered")
+        .trim()
+        .parse()
+        .unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/2Q5/PPPPPPPP/RNB1KBNR b KQkq - 1 1";
+    let chess_replies = Game::by_name("chess", Some(fen)).unwrap().perft(1);
+    assert_eq!(nodes, chess_replies + 2, "{out}");
+    assert!(out.contains("readyok"));
+    std::fs::remove_file(good).ok();
+    std::fs::remove_file(bad).ok();
+}
+
+#[test]
+fn variants_file_flag_works_for_commands() {
+    let good = temp_file("flag.ini", GOOD);
+    let path = good.to_str().unwrap();
+    let (out, err, ok) = run_binary(&["--variants-file", path, "variants"], "");
+    assert!(ok, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("amazonchess ")), "{out}");
+    // White's amazon on d1 behind its pawns adds the knight leaps to c3 and e3 (b2 and
+    // f2 hold its own pawns) to the 20 moves of chess.
+    let (out, err, ok) = run_binary(
+        &[
+            "perft",
+            "1",
+            "--variant",
+            "amazonchess",
+            "--variants-file",
+            path,
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Nodes searched: 22"), "{out}");
+    let bad = temp_file("flag-bad.ini", "[x:nosuch]\n");
+    let (_, err, ok) = run_binary(
+        &["--variants-file", bad.to_str().unwrap(), "perft", "1"],
+        "",
+    );
+    assert!(!ok);
+    assert!(
+        err.contains("flag-bad.ini:1: unknown parent variant nosuch"),
+        "{err}"
+    );
+    std::fs::remove_file(good).ok();
+    std::fs::remove_file(bad).ok();
+}
