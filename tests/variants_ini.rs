@@ -7,7 +7,6 @@ mod common;
 
 use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
-use protean::protocol::uci::Uci;
 use protean::variant::{find_variant, Variant};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
