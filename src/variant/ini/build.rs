@@ -248,7 +248,15 @@ impl<'a> Builder<'a> {
             // from its own FEN, as in Fairy-Stockfish.
             v.setup = Setup::Fixed;
         }
-        v.royal_optional |= lacks_a_royal(&v);
+        // A side may be without its royal piece when the start position says so, or
+        // when an extinction rule can take it (the game is then over, but the position
+        // can be written down).
+        let royal_can_go = v.end.extinction.as_ref().is_some_and(|x| {
+            v.pieces
+                .iter()
+                .any(|p| p.royal && (x.kinds.is_empty() || x.kinds.contains(&p.letter)))
+        });
+        v.royal_optional |= royal_can_go || lacks_a_royal(&v);
         if self.errors.is_empty() {
             if let Err(e) = validate(&v) {
                 match fen_entry {

@@ -18,6 +18,7 @@ pub mod keys;
 pub mod lexer;
 pub mod pieces;
 pub mod values;
+pub mod write;
 
 use crate::variant::Variant;
 use std::fmt;
