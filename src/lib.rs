@@ -2,8 +2,9 @@
 //!
 //! Layers, from the bottom: `board` (geometry, bitboards, attack tables), `variant`
 //! (the data model and Betza parser), `position` (state, make/unmake, FEN, Zobrist),
-//! `movegen` (legal moves, perft), `engine` (the game a front end drives, over every
-//! bitboard instance) and `protocol` (UCI text).
+//! `movegen` (legal moves, perft), `eval` (static evaluation), `search`, `engine` (the
+//! game a front end drives, over every bitboard instance), `protocol` (UCI text) and
+//! `tune` (self-play data and parameter fitting).
 
 pub mod board;
 pub mod engine;
@@ -12,4 +13,5 @@ pub mod movegen;
 pub mod position;
 pub mod protocol;
 pub mod search;
+pub mod tune;
 pub mod variant;

@@ -4,15 +4,18 @@
 use clap::{Args, Parser, Subcommand};
 use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use protean::engine::variant_file::load_variants_file;
-use protean::engine::{start_fen, Game};
+use protean::engine::{check_eval_file, start_fen, Game};
+use protean::eval::{embedded, ParamFile};
 use protean::protocol::uci::Uci;
 use protean::protocol::xboard::XBoard;
 use protean::search::{Control, Limits, Report, Score, Settings, TranspositionTable};
+use protean::tune::{fit, selfplay};
 use protean::variant::{all_variants, find_variant};
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Carriage return and "erase to end of line": redraws a terminal's status line.
@@ -109,6 +112,91 @@ enum Command {
     },
     /// List the variants: the built-ins and those of `--variants-file`.
     Variants,
+    /// Print a variant's evaluation parameters in the parameter-file format.
+    Params {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// The generic parameters derived from the variant's data, not the embedded table.
+        #[arg(long, conflicts_with = "eval_file")]
+        generic: bool,
+        /// A parameter file to show (applied over the generic parameters).
+        #[arg(long)]
+        eval_file: Option<PathBuf>,
+    },
+    /// Evaluate a position statically, term by term (White's share of each).
+    Eval {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Use this parameter file where it names the variant.
+        #[arg(long)]
+        eval_file: Option<PathBuf>,
+    },
+    /// Play the engine against itself at fixed nodes and write labelled quiet positions
+    /// (`FEN | result | score` lines) for `tune`.
+    Selfplay {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Games played at once (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Plies after which a game is a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Transposition table per thread, in MiB.
+        #[arg(long, default_value_t = 8)]
+        hash: usize,
+        /// Play with this parameter file where it names the variant.
+        #[arg(long)]
+        eval_file: Option<PathBuf>,
+    },
+    /// Fit evaluation parameters to labelled positions (Texel's method) and write a
+    /// parameter file.
+    Tune {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Data files from `selfplay`.
+        #[arg(long, num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        /// Starting parameters: `generic`, `embedded` or a parameter file.
+        #[arg(long, default_value = "generic")]
+        init: String,
+        /// Fix the sigmoid's K instead of fitting it to the starting parameters.
+        #[arg(long)]
+        k: Option<f64>,
+        #[arg(long, default_value_t = 1000)]
+        epochs: usize,
+        /// Adam's step size in centipawns.
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
+        /// Weight of the game result in the target (the rest: the search's score).
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
+        /// Pull toward the starting values.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// Share of the data, from the end, held out to pick the best epoch.
+        #[arg(long, default_value_t = 0.1)]
+        validation: f64,
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Variant names for the output's `variant` line (default: the tuned variant).
+        #[arg(long, value_delimiter = ',')]
+        variants: Vec<String>,
+    },
     /// Print a start FEN: a numbered or seeded random setup for random-setup variants.
     Startpos {
         #[arg(long, default_value = "chess")]
@@ -174,6 +262,7 @@ fn main() -> ExitCode {
                 threads: threads.clamp(1, 256),
                 multipv: multipv.clamp(1, 256),
                 move_overhead_ms: 0,
+                ..Settings::default()
             };
             analyse(&position, &limits, &settings, hash.clamp(1, 65536))
         }
@@ -193,6 +282,89 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
+        Some(Command::Params {
+            variant,
+            generic,
+            eval_file,
+        }) => show_params(&variant, generic, eval_file.as_deref()),
+        Some(Command::Eval {
+            position,
+            eval_file,
+        }) => show_eval(&position, eval_file.as_deref()),
+        Some(Command::Selfplay {
+            variant,
+            nodes,
+            games,
+            threads,
+            out,
+            seed,
+            random_plies,
+            max_plies,
+            hash,
+            eval_file,
+        }) => find_variant(&variant)
+            .ok_or_else(|| format!("unknown variant '{variant}'"))
+            .and_then(|v| {
+                let cfg = selfplay::Config {
+                    variant: v,
+                    nodes,
+                    games,
+                    threads: threads.unwrap_or_else(cores),
+                    seed,
+                    random_plies,
+                    max_plies,
+                    hash_mb: hash,
+                    eval_file: load_eval_file(eval_file.as_deref())?,
+                };
+                run_selfplay(&cfg, &out)
+            }),
+        Some(Command::Tune {
+            variant,
+            data,
+            out,
+            init,
+            k,
+            epochs,
+            rate,
+            lambda,
+            l2,
+            validation,
+            threads,
+            variants,
+        }) => find_variant(&variant)
+            .ok_or_else(|| format!("unknown variant '{variant}'"))
+            .and_then(|v| {
+                let init = match init.as_str() {
+                    "generic" => fit::Init::Generic,
+                    "embedded" => match embedded::for_variant(&v) {
+                        Some(f) => fit::Init::File(Arc::new(f.clone())),
+                        None => fit::Init::Generic,
+                    },
+                    path => fit::Init::File(Arc::new(ParamFile::read(Path::new(path))?)),
+                };
+                let mut texts = Vec::new();
+                for d in &data {
+                    let text =
+                        std::fs::read_to_string(d).map_err(|e| format!("{}: {e}", d.display()))?;
+                    texts.push((d.display().to_string(), text));
+                }
+                let command: Vec<String> = std::env::args().collect();
+                let cfg = fit::Config {
+                    variant: v,
+                    data: texts,
+                    init,
+                    k,
+                    epochs,
+                    rate,
+                    lambda,
+                    l2,
+                    validation,
+                    threads: threads.unwrap_or_else(cores),
+                    variants,
+                    comments: vec![format!("tuned by: protean {}", command[1..].join(" "))],
+                };
+                run_tune(&cfg, &out)
+            }),
         Some(Command::Startpos {
             variant,
             index,
@@ -385,6 +557,124 @@ fn analyse(
         }
         _ => println!("No legal move"),
     }
+    Ok(())
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn load_eval_file(path: Option<&Path>) -> Result<Option<Arc<ParamFile>>, String> {
+    match path {
+        None => Ok(None),
+        Some(p) => {
+            let file = ParamFile::read(p)?;
+            check_eval_file(&file)?;
+            Ok(Some(Arc::new(file)))
+        }
+    }
+}
+
+fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result<(), String> {
+    let v = find_variant(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let layout = fit::layout_of(&v)?;
+    let file = match eval_file {
+        Some(_) => load_eval_file(eval_file)?,
+        // No lines: every parameter keeps its generic value.
+        None if generic => Some(Arc::new(ParamFile {
+            source: "generic".into(),
+            variants: vec![v.name.clone()],
+            lines: Vec::new(),
+        })),
+        None => embedded::for_variant(&v).map(|f| Arc::new(f.clone())),
+    };
+    let game = Game::new(&v, None)?;
+    let source = game.static_eval(file.as_deref()).source;
+    let params = game.eval_params(file.as_deref());
+    let comments = vec![format!(
+        "{} parameters of {} ({source})",
+        layout.size * 2,
+        v.name
+    )];
+    print!(
+        "{}",
+        protean::eval::file::write(&layout, &params, std::slice::from_ref(&v.name), &comments)
+    );
+    Ok(())
+}
+
+fn show_eval(position: &PositionArgs, eval_file: Option<&Path>) -> Result<(), String> {
+    let file = load_eval_file(eval_file)?;
+    let game = position.game()?;
+    let r = game.static_eval(file.as_deref());
+    println!("{} {}", game.variant().name, game.fen());
+    println!("parameters: {}", r.source);
+    println!("{:<22} {:>7} {:>7}", "term (White's share)", "mg", "eg");
+    for (name, mg, eg) in &r.terms {
+        println!("{name:<22} {mg:>7} {eg:>7}");
+    }
+    println!(
+        "phase {}/{}; White {:+}, side to move {:+} (centipawns)",
+        r.phase, r.full_phase, r.white, r.score
+    );
+    Ok(())
+}
+
+fn run_selfplay(cfg: &selfplay::Config, out: &Path) -> Result<(), String> {
+    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut writer = io::BufWriter::new(file);
+    let start = Instant::now();
+    eprintln!(
+        "selfplay: {} games of {} at {} nodes per move on {} threads -> {}",
+        cfg.games,
+        cfg.variant.name,
+        cfg.nodes,
+        cfg.threads,
+        out.display()
+    );
+    let report = |s: &selfplay::Stats| {
+        eprintln!(
+            "{:>6} games  +{} ={} -{} (White's)  {} adjudicated  {} positions  {:.0} s",
+            s.games,
+            s.white_wins,
+            s.draws,
+            s.black_wins,
+            s.adjudicated,
+            s.positions,
+            start.elapsed().as_secs_f64()
+        )
+    };
+    let stats = selfplay::run(cfg, &mut writer, &report)?;
+    writer
+        .flush()
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    report(&stats);
+    println!(
+        "{} games, {} positions, {:.1} plies per game",
+        stats.games,
+        stats.positions,
+        stats.plies as f64 / stats.games.max(1) as f64
+    );
+    Ok(())
+}
+
+fn run_tune(cfg: &fit::Config, out: &Path) -> Result<(), String> {
+    let start = Instant::now();
+    let progress = |line: &str| eprintln!("[{:>6.1} s] {line}", start.elapsed().as_secs_f64());
+    let r = fit::run(cfg, &progress)?;
+    std::fs::write(out, &r.text).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "K = {:.4}; error {:.6} -> {:.6} (training), {:.6} -> {:.6} (validation), best epoch {}",
+        r.k, r.initial_loss.0, r.final_loss.0, r.initial_loss.1, r.final_loss.1, r.best_epoch
+    );
+    println!("largest changes:");
+    for (name, a, b) in &r.largest_changes {
+        println!(
+            "  {name:<20} {:>5} {:>5} -> {:>5} {:>5}",
+            a.mg, a.eg, b.mg, b.eg
+        );
+    }
+    println!("wrote {}", out.display());
     Ok(())
 }
 

@@ -103,4 +103,9 @@ game_end_suites! {
     blackhorde => "blackhorde",
     grand => "grand",
     xiangqi => "xiangqi",
+    tablut => "tablut",
+    brandubh => "brandubh",
+    brandubh2 => "brandubh2",
+    ardri => "ardri",
+    longship => "longship",
 }

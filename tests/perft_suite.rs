@@ -1,6 +1,7 @@
 //! The data-driven perft suites: every position of `engine-tests/perft/<variant>.perft`
 //! at every listed depth whose count fits the node budget. Counts come from Stockfish
-//! and Fairy-Stockfish (see `engine-tests/perft/README.md`).
+//! and Fairy-Stockfish (see `engine-tests/perft/README.md`); the tafl games', which no
+//! outside engine plays, from the independent reference `scripts/tafl-reference`.
 
 mod common;
 
@@ -100,4 +101,9 @@ suites! {
     caparandom => "caparandom",
     grand => "grand",
     xiangqi => "xiangqi",
+    tablut => "tablut",
+    brandubh => "brandubh",
+    brandubh2 => "brandubh2",
+    ardri => "ardri",
+    longship => "longship",
 }

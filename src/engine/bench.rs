@@ -61,6 +61,22 @@ pub const BENCH_POSITIONS: &[(&str, Option<&str>, u32)] = &[
     ("kingofthehill", None, 0),
     ("grasshopper", None, 6),
     ("upsidedown", None, 0),
+    // Tafl: custodian captures, a king racing for his goal squares. The 9x9 games
+    // branch widely (70-80 rook moves a side), so they search shallower.
+    ("tablut", None, 4),
+    (
+        "tablut",
+        Some("2M1M4/3M5/3mm4/M8/MM1mk4/M7M/4m3M/1Mm1M4/3M1M3 b - - 0 1"),
+        4,
+    ),
+    ("brandubh", None, 0),
+    (
+        "brandubh2",
+        Some("3m3/7/2m4/mM1K2m/3M3/3m3/3m3 w - - 0 1"),
+        0,
+    ),
+    ("ardri", None, 0),
+    ("longship", None, 5),
 ];
 
 pub const DEFAULT_BENCH_DEPTH: u32 = 12;

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod variant_file;
 
 use crate::board::{Bitboard, Wide};
+use crate::eval::{Eval, ParamFile};
 use crate::movegen::perft;
 use crate::position::{FenError, Outcome, Position};
 use crate::search::{self, Control, Limits, Report, SearchResult, Settings, TranspositionTable};
@@ -187,6 +188,98 @@ impl Game {
                 .collect()
         })
     }
+}
+
+/// A static evaluation, term by term.
+#[derive(Clone, Debug)]
+pub struct EvalReport {
+    /// Where the parameters came from (`generic`, `nets/chess.txt`, a path).
+    pub source: String,
+    /// The score from the side to move's side, as the search sees it.
+    pub score: i32,
+    /// White's score.
+    pub white: i32,
+    pub phase: i32,
+    pub full_phase: i32,
+    /// Per parameter line (`rank N`, `passed`): White's middlegame and endgame share.
+    pub terms: Vec<(String, i32, i32)>,
+}
+
+impl Game {
+    /// The evaluation parameters the search would use for this game's variant.
+    pub fn eval_params(&self, file: Option<&ParamFile>) -> Vec<crate::eval::Pair> {
+        with_position!(self, p => Eval::select(p.rules(), file).params().to_vec())
+    }
+
+    /// The static evaluation of the position with `file`'s parameters where it names the
+    /// variant, else the embedded or generic ones.
+    pub fn static_eval(&self, file: Option<&ParamFile>) -> EvalReport {
+        fn report<B: Bitboard>(p: &Position<B>, file: Option<&ParamFile>) -> EvalReport {
+            use crate::eval::Evaluator;
+            let eval = Eval::select(p.rules(), file);
+            let (net, phase) = eval.trace(p);
+            let layout = eval.layout();
+            let terms = layout
+                .entries
+                .iter()
+                .filter_map(|e| {
+                    let range = e.offset..e.offset + e.len;
+                    let (mg, eg) = range.fold((0, 0), |(mg, eg), i| {
+                        (
+                            mg + net[i] * eval.params()[i].mg,
+                            eg + net[i] * eval.params()[i].eg,
+                        )
+                    });
+                    let name = match e.kind {
+                        Some(k) => format!("{} {}", e.section.name(), layout.letters[k]),
+                        None => e.section.name().to_string(),
+                    };
+                    (mg != 0 || eg != 0).then_some((name, mg, eg))
+                })
+                .collect();
+            let score = eval.evaluate(p);
+            EvalReport {
+                source: eval.source().to_string(),
+                score,
+                white: if p.side_to_move() == crate::variant::WHITE {
+                    score
+                } else {
+                    -score
+                },
+                phase,
+                full_phase: eval.full_phase(),
+                terms,
+            }
+        }
+        with_position!(self, p => report(p, file))
+    }
+}
+
+/// Checks an evaluation parameter file against every variant it names (each must be
+/// known and have every parameter the file sets); returns the variants' names.
+pub fn check_eval_file(file: &ParamFile) -> Result<Vec<String>, String> {
+    fn fits<B: Bitboard>(rules: &Rules<B>, file: &ParamFile) -> Result<(), String> {
+        Eval::from_file(rules, file).map(|_| ())
+    }
+    let mut names = Vec::new();
+    for name in &file.variants {
+        let v = find_variant(name).ok_or_else(|| {
+            format!(
+                "{}: unknown variant '{name}' on the variant line",
+                file.source
+            )
+        })?;
+        let squares = v.files * v.ranks;
+        if squares <= 64 {
+            fits(&*cached_rules(&SMALL, &v)?, file)?;
+        } else if squares <= 128 {
+            fits(&*cached_rules(&MEDIUM, &v)?, file)?;
+        } else {
+            fits(&*cached_rules(&LARGE, &v)?, file)?;
+        }
+        names.push(v.name.clone());
+    }
+    Ok(names)
 }
 
 /// The start FEN of a variant's setup `index`, or of a seeded random setup.

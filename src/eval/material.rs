@@ -1,5 +1,6 @@
-//! Material and piece-square evaluation computed from the variant's data alone, so a
-//! variant added tomorrow gets sensible values with no table written for it.
+//! The generic evaluation parameters, computed from the variant's data alone, so a
+//! variant added tomorrow plays sensibly with no table written for it. They are also
+//! where tuning starts, and what a parameter file's missing lines fall back to.
 //!
 //! - A kind's value comes from its *mobility*: the average number of squares it reaches
 //!   from every square of an empty board, where a rider's k-th step counts `0.7^(k-1)`
@@ -7,36 +8,26 @@
 //!   captures counts half. Value = `52 * mobility^1.1`; on 8x8 this gives knight 320,
 //!   bishop 366, rook 515, queen 945.
 //! - Pawn-like kinds (those that promote) are the unit, 100, plus an advancement bonus
-//!   growing toward the promotion zone.
-//! - Piece-square terms: each non-pawn kind gets a bonus for squares where its own
-//!   mobility is above its average (knights in the centre, not on the rim); royal kinds
-//!   keep to their own back rank while material is on the board and centralise in the
-//!   endgame (tapered by the remaining non-pawn material).
+//!   growing with the square of the progress toward the promotion zone.
+//! - Rank and file tables: each non-pawn kind gets the part of its empty-board mobility
+//!   above its average explained by the rank and by the file (knights in the centre, not
+//!   on the rim); royal kinds keep near their starting rank in the middlegame and
+//!   centralise in the endgame.
 //! - Where a side that loses all its pieces wins (the antichess family, from the
 //!   variant's extinction rule), material counts against its owner.
+//! - King safety, pawn structure and the variant terms (checks given, distance to the
+//!   goal, blast threats) get modest textbook values, present only where the variant's
+//!   rules give them meaning (see [`super::layout`]).
 
-use super::Evaluator;
+use super::layout::{Layout, Pair, Section, MAX_ATTACKERS, SHELTER_LEN, STORM_LEN};
 use crate::board::{Bitboard, Geometry};
-use crate::position::{color_of, kind_of, Position, NO_PIECE};
 use crate::variant::betza::{self, Hop};
 use crate::variant::rules::{Rules, MAX_KINDS};
-use crate::variant::{PieceKind, BLACK, WHITE};
+use crate::variant::{PieceKind, Variant, WHITE};
 
 /// Decay per extra rider step in the mobility estimate.
 const RIDER_DECAY: f64 = 0.7;
 const PAWN_VALUE: i32 = 100;
-
-pub struct MaterialEval {
-    values: [i32; MAX_KINDS],
-    /// `pst[kind][sq]` from White's side (middlegame, endgame); Black mirrors ranks.
-    pst_mg: Vec<Vec<i32>>,
-    pst_eg: Vec<Vec<i32>>,
-    geo: Geometry,
-    /// Non-pawn, non-royal material of both sides at the start: the phase scale.
-    full_phase: i32,
-    /// -1 where losing all one's pieces wins (antichess family): material is a burden.
-    material_sign: i32,
-}
 
 /// Mobility of a kind from each square of an empty board (White's orientation).
 pub fn empty_board_mobility(kind: &PieceKind, geo: Geometry) -> Vec<f64> {
@@ -75,136 +66,187 @@ pub fn empty_board_mobility(kind: &PieceKind, geo: Geometry) -> Vec<f64> {
         .collect()
 }
 
-impl MaterialEval {
-    pub fn new<B: Bitboard>(rules: &Rules<B>) -> MaterialEval {
-        let geo = rules.geo;
-        let variant = &rules.variant;
-        let n = geo.squares();
-        let mut values = [0; MAX_KINDS];
-        let mut pst_mg = vec![vec![0; n]; MAX_KINDS];
-        let mut pst_eg = vec![vec![0; n]; MAX_KINDS];
-        let promo_ranks: Vec<usize> = variant
-            .promotion
-            .as_ref()
-            .map(|p| p.ranks.clone())
-            .unwrap_or_default();
-        let last_rank = geo.ranks() - 1;
-        let goal_rank = promo_ranks.iter().copied().min().unwrap_or(last_rank);
-        for (k, kind) in variant.pieces.iter().enumerate().take(MAX_KINDS) {
-            let mobility = empty_board_mobility(kind, geo);
-            let avg = mobility.iter().sum::<f64>() / n as f64;
-            if kind.royal {
-                // Back rank in the middlegame, centre in the endgame.
-                for sq in 0..n {
-                    let rank = geo.rank_of(sq) as i32;
-                    pst_mg[k][sq] = -12 * rank.min(3);
-                    pst_eg[k][sq] = ((mobility[sq] - avg) * 6.0).round() as i32;
-                }
-                continue;
-            }
-            if kind.promotes {
-                values[k] = PAWN_VALUE;
-                for sq in 0..n {
-                    let rank = geo.rank_of(sq);
-                    let file = geo.file_of(sq) as f64;
-                    let centre = (geo.files() as f64 - 1.0) / 2.0;
-                    // Steps taken toward the promotion zone, out of the steps needed.
-                    let start = 1.min(goal_rank);
-                    let progress = rank.saturating_sub(start) as f64
-                        / (goal_rank.saturating_sub(start)).max(1) as f64;
-                    let central = 1.0 - (file - centre).abs() / centre.max(1.0);
-                    pst_mg[k][sq] = (progress * progress * 60.0 + central * 10.0) as i32;
-                    pst_eg[k][sq] = (progress * progress * 120.0) as i32;
-                }
-                continue;
-            }
-            values[k] = (52.0 * avg.powf(1.1)).round() as i32;
-            for sq in 0..n {
-                let bonus = ((mobility[sq] - avg) * 4.0).round() as i32;
-                pst_mg[k][sq] = bonus;
-                pst_eg[k][sq] = bonus / 2;
-            }
-        }
-        // Phase: non-pawn material in the variant's start position.
-        let start_phase = Self::start_phase(variant.start_fen.as_str(), variant, &values);
-        MaterialEval {
-            values,
-            pst_mg,
-            pst_eg,
-            geo,
-            full_phase: start_phase.max(1),
-            material_sign: if variant
-                .end
-                .extinction
-                .as_ref()
-                .is_some_and(|e| e.extinct_side_wins && e.kinds.is_empty())
-            {
-                -1
-            } else {
-                1
-            },
-        }
-    }
-
-    /// Non-pawn, non-royal material in a FEN's board field.
-    fn start_phase(fen: &str, variant: &crate::variant::Variant, values: &[i32]) -> i32 {
-        let board = fen.split_whitespace().next().unwrap_or("");
-        let board = board.split('[').next().unwrap_or("");
-        board
-            .chars()
-            .filter(|c| c.is_ascii_alphabetic())
-            .filter_map(|c| variant.kind_by_letter(c))
-            .filter(|&k| !variant.pieces[k].promotes)
-            .map(|k| values[k])
-            .sum()
-    }
-
-    fn relative(&self, sq: usize, color: usize) -> usize {
-        if color == WHITE {
-            sq
+/// Each kind's data-derived value in centipawns (royal kinds 0), always positive: the
+/// phase weights, and the material of the generic parameters before any sign.
+pub fn derived_values(variant: &Variant, geo: Geometry) -> [i32; MAX_KINDS] {
+    let mut values = [0; MAX_KINDS];
+    for (k, kind) in variant.pieces.iter().enumerate().take(MAX_KINDS) {
+        values[k] = if kind.royal {
+            0
+        } else if kind.promotes {
+            PAWN_VALUE
         } else {
-            self.geo.flip_rank(sq)
-        }
+            let m = empty_board_mobility(kind, geo);
+            let avg = m.iter().sum::<f64>() / m.len().max(1) as f64;
+            (52.0 * avg.powf(1.1)).round() as i32
+        };
     }
+    values
 }
 
-impl<B: Bitboard> Evaluator<B> for MaterialEval {
-    fn evaluate(&self, pos: &Position<B>) -> i32 {
-        let mut mg = [0i32; 2];
-        let mut eg = [0i32; 2];
-        let mut phase = 0;
-        let occ = pos.occupied();
-        for sq in occ.squares() {
-            let p = pos.piece_at(sq);
-            if p == NO_PIECE {
-                continue;
-            }
-            let (k, c) = (kind_of(p), color_of(p));
-            let rel = self.relative(sq, c);
-            let v = self.values[k];
-            if !pos.rules().kinds[k].promotes {
-                phase += v;
-            }
-            let v = v * self.material_sign;
-            mg[c] += v + self.pst_mg[k][rel];
-            eg[c] += v + self.pst_eg[k][rel];
-        }
-        let phase = phase.min(self.full_phase);
-        let mg_score = mg[WHITE] - mg[BLACK];
-        let eg_score = eg[WHITE] - eg[BLACK];
-        let white = (mg_score * phase + eg_score * (self.full_phase - phase)) / self.full_phase;
-        // A small bonus for the move keeps scores from flipping between plies.
-        let tempo = 10;
-        if pos.side_to_move() == WHITE {
-            white + tempo
-        } else {
-            -white + tempo
-        }
+/// Half the average empty-board mobility: the count the mobility term is centred on.
+pub fn mobility_base(variant: &Variant, geo: Geometry) -> [i32; MAX_KINDS] {
+    let mut base = [0; MAX_KINDS];
+    for (k, kind) in variant.pieces.iter().enumerate().take(MAX_KINDS) {
+        let m = empty_board_mobility(kind, geo);
+        base[k] = (m.iter().sum::<f64>() / m.len().max(1) as f64 / 2.0).round() as i32;
     }
+    base
+}
 
-    fn piece_value(&self, kind: usize) -> i32 {
-        self.values[kind]
+/// Whether losing all one's pieces wins (antichess family): material is a burden.
+pub fn material_inverted(variant: &Variant) -> bool {
+    variant
+        .end
+        .extinction
+        .as_ref()
+        .is_some_and(|e| e.extinct_side_wins && e.kinds.is_empty())
+}
+
+/// The relative rank a kind's pieces start on (White's first piece of the kind in the
+/// start position), if it has any there.
+fn start_rank(variant: &Variant, geo: Geometry, letter: char) -> Option<usize> {
+    let board = variant.start_fen.split_whitespace().next()?;
+    let board = board.split('[').next()?;
+    for (i, row) in board.split('/').enumerate() {
+        let rank = geo.ranks().checked_sub(i + 1)?;
+        if row.contains(letter) {
+            return Some(rank);
+        }
     }
+    None
+}
+
+/// Splits a per-square table (White's orientation) into its mean deviation per rank and
+/// per file distance from the edge; `rank[r] + file[f]` approximates the table.
+fn marginals(table: &[f64], geo: Geometry) -> (Vec<f64>, Vec<f64>) {
+    let n = table.len().max(1) as f64;
+    let avg = table.iter().sum::<f64>() / n;
+    let buckets = geo.files().div_ceil(2);
+    let mut rank = vec![0.0; geo.ranks()];
+    let mut file = vec![0.0; buckets];
+    let mut file_count = vec![0.0f64; buckets];
+    for (sq, &v) in table.iter().enumerate() {
+        rank[geo.rank_of(sq)] += (v - avg) / geo.files() as f64;
+        let f = geo.file_of(sq);
+        let b = f.min(geo.files() - 1 - f);
+        file[b] += v - avg;
+        file_count[b] += 1.0;
+    }
+    for (f, c) in file.iter_mut().zip(&file_count) {
+        *f /= c.max(1.0);
+    }
+    (rank, file)
+}
+
+/// The generic parameters of a variant, in `layout`'s order.
+pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pair> {
+    let geo = rules.geo;
+    let variant = &*rules.variant;
+    let values = derived_values(variant, geo);
+    let sign = if material_inverted(variant) { -1 } else { 1 };
+    let mut p = vec![Pair::default(); layout.size];
+    let mut set = |section: Section, kind: Option<usize>, f: &dyn Fn(usize) -> Pair| {
+        if let Some(e) = layout.find(section, kind) {
+            for i in 0..e.len {
+                p[e.offset + i] = f(i);
+            }
+        }
+    };
+    let round = |x: f64| x.round() as i32;
+    set(Section::Tempo, None, &|_| Pair::new(10, 10));
+    // Promotion: the nearest rank where a pawn may promote, from where it starts.
+    let promo = variant.promotion.as_ref();
+    let goal_rank = promo
+        .map(|p| p.ranks.iter().chain(&p.optional_ranks).copied().min())
+        .unwrap_or(None)
+        .unwrap_or(geo.ranks() - 1);
+    let centre = (geo.files() as f64 - 1.0) / 2.0;
+    for (k, kind) in variant.pieces.iter().enumerate().take(MAX_KINDS) {
+        let v = values[k] * sign;
+        set(Section::Material, Some(k), &|_| Pair::new(v, v));
+        if kind.promotes {
+            let start = kind.initial_ranks[WHITE].iter().copied().min().unwrap_or(1);
+            let start = start.min(goal_rank);
+            let progress = |r: usize| {
+                r.saturating_sub(start) as f64 / goal_rank.saturating_sub(start).max(1) as f64
+            };
+            set(Section::Rank, Some(k), &|r| {
+                let q = progress(r).min(1.0);
+                Pair::new(round(q * q * 60.0), round(q * q * 120.0))
+            });
+            set(Section::File, Some(k), &|b| {
+                let central = 1.0 - (centre - b as f64).abs() / centre.max(1.0);
+                Pair::new(round(central * 10.0), 0)
+            });
+            set(Section::Passed, None, &|r| {
+                let q = progress(r).min(1.0);
+                Pair::new(round(q * q * 40.0), round(q * q * 100.0))
+            });
+            continue;
+        }
+        let mobility = empty_board_mobility(kind, geo);
+        let (rank, file) = marginals(&mobility, geo);
+        if kind.royal {
+            // Near the starting rank while material is on the board, central later.
+            let home = start_rank(variant, geo, kind.letter).unwrap_or(0) as i32;
+            set(Section::Rank, Some(k), &|r| {
+                Pair::new(-12 * (r as i32 - home).abs().min(3), round(rank[r] * 6.0))
+            });
+            set(Section::File, Some(k), &|b| {
+                Pair::new(0, round(file[b] * 6.0))
+            });
+            continue;
+        }
+        set(Section::Rank, Some(k), &|r| {
+            Pair::new(round(rank[r] * 4.0), round(rank[r] * 2.0))
+        });
+        set(Section::File, Some(k), &|b| {
+            Pair::new(round(file[b] * 4.0), round(file[b] * 2.0))
+        });
+        set(Section::Mobility, Some(k), &|_| Pair::new(3, 3));
+        set(Section::Pair, Some(k), &|_| Pair::new(30, 50));
+        set(Section::OpenFile, Some(k), &|_| Pair::new(20, 10));
+        set(Section::SemiOpenFile, Some(k), &|_| Pair::new(10, 5));
+        // Checks win n-check games: king attacks count double there.
+        let scale = if rules.end.check_limit.is_some() {
+            2
+        } else {
+            1
+        };
+        set(Section::KingAttack, Some(k), &|_| {
+            Pair::new(scale * values[k] / 50, scale * values[k] / 200)
+        });
+    }
+    set(Section::KingAttackers, None, &|i| {
+        const MG: [i32; MAX_ATTACKERS] = [0, 15, 40, 70, 100, 130];
+        Pair::new(MG[i], 0)
+    });
+    set(Section::Shelter, None, &|i| {
+        const MG: [i32; SHELTER_LEN] = [-20, 10, 5, 0];
+        Pair::new(MG[i], 0)
+    });
+    set(Section::Storm, None, &|i| {
+        const MG: [i32; STORM_LEN] = [5, 15, 10, 5];
+        Pair::new(MG[i], 0)
+    });
+    set(Section::Doubled, None, &|_| Pair::new(-10, -20));
+    set(Section::Isolated, None, &|_| Pair::new(-10, -15));
+    set(Section::Supported, None, &|_| Pair::new(5, 5));
+    set(Section::PawnThreat, None, &|_| Pair::new(30, 20));
+    if let Some(limit) = rules.end.check_limit {
+        let limit = limit as f64;
+        set(Section::ChecksGiven, None, &|g| {
+            let x = round(600.0 * (g as f64 / limit).powi(2));
+            Pair::new(x, x)
+        });
+    }
+    set(Section::GoalDistance, None, &|i| {
+        const BONUS: [i32; 7] = [150, 80, 40, 20, 10, 5, 0];
+        Pair::new(BONUS[i], BONUS[i] * 3 / 2)
+    });
+    set(Section::BlastKing, None, &|_| Pair::new(100, 100));
+    p
 }
 
 #[cfg(test)]
@@ -214,27 +256,42 @@ mod tests {
 
     #[test]
     fn orthodox_values_are_sensible() {
-        let rules = Rules::<u64>::new(find_variant("chess").unwrap()).unwrap();
-        let e = MaterialEval::new(&rules);
-        let v = |l: char| {
-            <MaterialEval as Evaluator<u64>>::piece_value(
-                &e,
-                rules.variant.kind_by_letter(l).unwrap(),
-            )
-        };
-        assert_eq!(v('P'), 100);
-        assert!((290..350).contains(&v('N')), "{}", v('N'));
-        assert!(v('B') >= v('N') && v('B') < 400, "{}", v('B'));
-        assert!((460..560).contains(&v('R')), "{}", v('R'));
-        assert!((880..1000).contains(&v('Q')), "{}", v('Q'));
-        assert_eq!(v('K'), 0);
+        let v = find_variant("chess").unwrap();
+        let geo = Geometry::new(8, 8).unwrap();
+        let values = derived_values(&v, geo);
+        let of = |l: char| values[v.kind_by_letter(l).unwrap()];
+        assert_eq!(of('P'), 100);
+        assert!((290..350).contains(&of('N')), "{}", of('N'));
+        assert!(of('B') >= of('N') && of('B') < 400, "{}", of('B'));
+        assert!((460..560).contains(&of('R')), "{}", of('R'));
+        assert!((880..1000).contains(&of('Q')), "{}", of('Q'));
+        assert_eq!(of('K'), 0);
     }
 
     #[test]
-    fn start_position_is_balanced() {
-        let rules = std::sync::Arc::new(Rules::<u64>::new(find_variant("chess").unwrap()).unwrap());
-        let e = MaterialEval::new(&*rules);
-        let pos = Position::from_fen(rules.clone(), &rules.variant.start_fen).unwrap();
-        assert_eq!(e.evaluate(&pos), 10);
+    fn knights_prefer_the_centre() {
+        let v = find_variant("chess").unwrap();
+        let rules = Rules::<u64>::new(v).unwrap();
+        let layout = Layout::new(&rules);
+        let p = generic_params(&rules, &layout);
+        let file = layout.find(Section::File, Some(1)).unwrap();
+        let rank = layout.find(Section::Rank, Some(1)).unwrap();
+        assert!(p[file.offset].mg < p[file.offset + 3].mg);
+        assert!(p[rank.offset].mg < p[rank.offset + 3].mg);
+        assert_eq!(
+            p[rank.offset + 3],
+            p[rank.offset + 4],
+            "ranks are symmetric"
+        );
+    }
+
+    #[test]
+    fn royal_home_rank_comes_from_the_start_position() {
+        let v = find_variant("upsidedown").unwrap();
+        let geo = Geometry::new(8, 8).unwrap();
+        assert_eq!(start_rank(&v, geo, 'K'), Some(7));
+        let v = find_variant("chess").unwrap();
+        assert_eq!(start_rank(&v, geo, 'K'), Some(0));
+        assert_eq!(start_rank(&v, geo, 'P'), Some(1));
     }
 }

@@ -1,14 +1,33 @@
-//! Static evaluation behind one interface. [`Evaluator`] is what the search calls; the
-//! only implementation so far is [`material::MaterialEval`], material and piece-square
-//! terms derived from the variant's data (the tuned per-variant evaluation from parameter
-//! files under `nets/` will be another implementation of the same trait).
+//! Static evaluation behind one interface. [`Evaluator`] is what the search calls; its
+//! implementation is [`Eval`]: material, rank and file tables, mobility, king safety,
+//! pawn structure and the terms a variant's rules call for, with parameters from a file
+//! under `nets/` (embedded), from a file given at run time (UCI `EvalFile`), or derived
+//! from the variant's data when it has no table. `docs/eval.md` describes the terms,
+//! the file format and the tuning pipeline.
+//!
+//! - [`layout`]: which parameters a variant has (chosen from its compiled rules);
+//! - [`material`]: the generic parameters, computed from the variant's data;
+//! - [`file`]: the parameter file format;
+//! - [`embedded`]: the files compiled in from `nets/`;
+//! - [`terms`]: the evaluation itself, and the trace the tuner fits.
 
+pub mod embedded;
+pub mod file;
+pub mod layout;
 pub mod material;
+pub mod tafl;
+pub mod terms;
 
 use crate::board::Bitboard;
 use crate::position::Position;
 
-pub use material::MaterialEval;
+pub use file::ParamFile;
+pub use layout::{Layout, Pair, Section};
+pub use terms::Eval;
+
+/// The data-derived evaluation under its earlier name: `MaterialEval::new(rules)` is
+/// the generic evaluation of the variant.
+pub type MaterialEval<B> = Eval<B>;
 
 /// A static evaluation: centipawns from the side to move's point of view.
 pub trait Evaluator<B: Bitboard>: Send + Sync {

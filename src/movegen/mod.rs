@@ -321,6 +321,11 @@ impl<B: Bitboard> Position<B> {
             if pieces.is_empty() {
                 continue;
             }
+            // Tafl: squares the kind may not stop on, or not pass over.
+            let (mask, occ) = match &rules.custodian {
+                None => (mask, occ),
+                Some(c) => (mask & c.stops[k], occ | c.blockers[k]),
+            };
             let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
             let mut pieces = pieces;

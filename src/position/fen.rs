@@ -37,6 +37,7 @@ impl<B: Bitboard> Position<B> {
             Some(other) => return err(format!("side to move '{other}' is not 'w' or 'b'")),
         };
         pos.check_royals()?;
+        pos.check_custodian_setup()?;
         pos.parse_castling(fields.next().unwrap_or("-"))?;
         pos.parse_ep(fields.next().unwrap_or("-"))?;
         let mut fields = fields.peekable();

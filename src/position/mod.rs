@@ -1,6 +1,7 @@
 //! Position state: piece placement, side to move, castling rights, en passant, move
 //! counters and the incremental Zobrist key, with make/unmake.
 
+mod custodian;
 pub mod fen;
 pub mod moves;
 pub mod notation;
@@ -53,7 +54,8 @@ struct Undo {
     halfmove: u32,
     key: u64,
     checks_given: [u8; 2],
-    /// Pieces this move exploded, on top of `Position::exploded`.
+    /// Pieces this move exploded or took by custodian capture, on top of
+    /// `Position::exploded`.
     exploded: u8,
     /// The move left the opponent in check (kept where the perpetual-check rule needs it).
     gave_check: bool,
@@ -83,7 +85,8 @@ pub struct Position<B: Bitboard> {
     /// Write castling moves king-takes-rook and FEN castling with rook files.
     pub(crate) chess960: bool,
     history: Vec<Undo>,
-    /// Pieces removed by explosions (Atomic), for `unmake`: (square, piece).
+    /// Pieces removed by explosions (Atomic) or custodian captures (tafl), for
+    /// `unmake`: (square, piece).
     exploded: Vec<(u16, PieceCode)>,
 }
 
@@ -340,6 +343,12 @@ impl<B: Bitboard> Position<B> {
                 }
                 if undo.captured != NO_PIECE && self.rules.blast.is_some() {
                     undo.exploded = self.explode(to);
+                }
+                if self.rules.custodian.is_some() {
+                    undo.exploded = self.custodian_captures(to);
+                    if undo.exploded > 0 {
+                        self.halfmove = 0;
+                    }
                 }
             }
         }

@@ -30,6 +30,8 @@ pub enum EndReason {
     FewPieces,
     /// A repetition in which one side checked with every move: that side loses.
     PerpetualCheck,
+    /// The tafl king was captured.
+    KingCaptured,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +67,9 @@ impl fmt::Display for Outcome {
             (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", side(c)),
             (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", side(c)),
             (EndReason::FewPieces, _) => "Draw by too few pieces".to_string(),
+            (EndReason::KingCaptured, GameResult::Win(c)) => {
+                format!("{} captures the king", side(c))
+            }
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
                 format!("{} wins: perpetual check by {}", side(c), side(c ^ 1))
             }
@@ -157,6 +162,11 @@ impl<B: Bitboard> Position<B> {
                     let winner = if extinct_side_wins { c } else { c ^ 1 };
                     return win(winner, EndReason::Extinction);
                 }
+            }
+        }
+        if let Some((king, side)) = end.king_lost {
+            if self.pieces_of(king, side).is_empty() {
+                return win(side ^ 1, EndReason::KingCaptured);
             }
         }
         if let Some((kinds, zones, reply)) = &end.goal {

@@ -7,7 +7,8 @@
 //! Bad input is answered with `info string error: ...` and leaves the state as it was.
 
 use crate::engine::variant_file::load_variants_file;
-use crate::engine::Game;
+use crate::engine::{check_eval_file, Game};
+use crate::eval::ParamFile;
 use crate::search::{Bound, Clock, Control, Limits, Report, Settings, TranspositionTable};
 use crate::variant::{all_variants, find_variant, Variant};
 use std::io::{BufRead, Write};
@@ -18,6 +19,8 @@ const DEFAULT_HASH_MB: usize = 16;
 const MAX_HASH_MB: usize = 65536;
 const MAX_THREADS: usize = 256;
 const MAX_MULTIPV: usize = 256;
+/// `EvalFile`'s default: the parameter files compiled in from `nets/`.
+const EMBEDDED: &str = "<embedded>";
 
 /// A search running on its own thread.
 struct Running {
@@ -225,6 +228,9 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.say("option name Ponder type check default false");
         self.say("option name Move Overhead type spin default 10 min 0 max 5000");
         self.say("option name Clear Hash type button");
+        self.say(&format!(
+            "option name EvalFile type string default {EMBEDDED}"
+        ));
     }
 
     /// `VariantPath`: loads a `variants.ini` file; its variants join `UCI_Variant`, and
@@ -341,7 +347,36 @@ impl<W: Write + Send + 'static> Uci<W> {
             },
             "clear hash" => self.tt.clear(),
             "variantpath" => self.load_variant_path(value),
+            "evalfile" => self.set_eval_file(value),
             _ => self.error(&format!("unknown option '{}'", clip(name))),
+        }
+    }
+
+    /// `EvalFile`: a parameter file for the variants it names, or `<embedded>` (or
+    /// nothing) for the tables built in. A bad file is reported and changes nothing.
+    fn set_eval_file(&mut self, value: &str) {
+        if value.is_empty() || value == EMBEDDED {
+            self.settings.eval_file = None;
+            return self.say("info string EvalFile: the embedded tables");
+        }
+        let loaded = ParamFile::read(std::path::Path::new(value))
+            .and_then(|f| check_eval_file(&f).map(|names| (f, names)));
+        match loaded {
+            Ok((file, names)) => {
+                self.say(&format!(
+                    "info string EvalFile {} loaded for {}",
+                    clip(value),
+                    names.join(", ")
+                ));
+                self.settings.eval_file = Some(Arc::new(file));
+            }
+            Err(e) => {
+                let kept = match &self.settings.eval_file {
+                    Some(f) => clip(&f.source),
+                    None => EMBEDDED.to_string(),
+                };
+                self.error(&format!("EvalFile: {} (keeping {kept})", clip_long(&e)))
+            }
         }
     }
 
@@ -524,6 +559,15 @@ fn is_go_keyword(w: &str) -> bool {
             | "searchmoves"
             | "perft"
     )
+}
+
+/// An error that quotes a file name and a line: at most 200 characters.
+fn clip_long(text: &str) -> String {
+    if text.chars().count() <= 200 {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(200).collect::<String>())
+    }
 }
 
 /// Echoes at most 80 characters of untrusted input in an error message.

@@ -87,6 +87,9 @@ pub struct Settings {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// Evaluation parameters loaded at run time (UCI `EvalFile`): used for the variants
+    /// the file names; others keep their embedded or generic tables.
+    pub eval_file: Option<std::sync::Arc<crate::eval::ParamFile>>,
 }
 
 impl Default for Settings {
@@ -95,6 +98,7 @@ impl Default for Settings {
             threads: 1,
             multipv: 1,
             move_overhead_ms: 10,
+            eval_file: None,
         }
     }
 }

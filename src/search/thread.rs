@@ -11,7 +11,7 @@ use super::{
     MAX_PLY,
 };
 use crate::board::Bitboard;
-use crate::eval::{Evaluator, MaterialEval};
+use crate::eval::{Eval, Evaluator};
 use crate::position::{Move, Position};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -51,7 +51,7 @@ pub fn think<B: Bitboard>(
         return SearchResult::default();
     }
     tt.new_search();
-    let eval = MaterialEval::new(pos.rules());
+    let eval = Eval::select(pos.rules(), settings.eval_file.as_deref());
     let threads = settings.threads.clamp(1, 1024);
     let counters: Vec<Counter> = (0..threads).map(|_| Counter::default()).collect();
     let budget = time::budget(limits, settings.move_overhead_ms);

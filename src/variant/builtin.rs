@@ -1,8 +1,8 @@
 //! The registry of built-in variants, each a data definition.
 
 use super::{
-    Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Region,
-    Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Capture, Castling, DrawRules, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion,
+    Region, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -64,6 +64,7 @@ pub fn chess() -> Variant {
         royal_optional: false,
         flying_royals: false,
         explosion: None,
+        capture: Capture::Replacement,
         end: EndRules::default(),
     }
 }
@@ -583,6 +584,11 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             caparandom(),
             grand(),
             xiangqi(),
+            super::tafl::tablut(),
+            super::tafl::brandubh(),
+            super::tafl::brandubh2(),
+            super::tafl::ardri(),
+            super::tafl::longship(),
         ]
         .into_iter()
         .map(Arc::new)

@@ -6,12 +6,15 @@
 pub mod betza;
 pub mod builtin;
 pub mod chess960;
+pub mod custodian;
 pub mod ini;
 pub mod registry;
 pub mod rules;
 pub mod shuffle;
+pub mod tafl;
 
 pub use builtin::builtin_variants;
+pub use custodian::{Capture, Custodian, KingCapture};
 pub use registry::{all_variants, find_variant};
 
 /// Colour index: White moves "up" the board, Black "down".
@@ -248,6 +251,8 @@ pub struct Variant {
     /// (their captures would explode themselves), and neither does any piece while the
     /// two royals stand side by side.
     pub explosion: Option<Explosion>,
+    /// How moves capture: replacement (the default) or custodian (tafl).
+    pub capture: Capture,
     pub end: EndRules,
 }
 

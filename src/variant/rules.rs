@@ -3,7 +3,8 @@
 //! pin-aware legal generator and the generic pseudo-legal-then-filter one.
 
 use super::betza::{self, Atom, Hop};
-use super::{Color, Variant, BLACK, WHITE};
+use super::custodian::CustodianRules;
+use super::{Capture, Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
 use std::fmt;
 use std::sync::Arc;
@@ -155,6 +156,9 @@ pub struct EndRulesCompiled<B> {
     /// Kinds, goal squares per colour, and whether Black may answer White's arrival.
     pub goal: Option<(u32, [B; 2], bool)>,
     pub check_limit: Option<u32>,
+    /// A side that has lost its piece of this kind loses: (kind, side). The tafl king,
+    /// which only one side has.
+    pub king_lost: Option<(usize, Color)>,
     /// Draw with this many pieces or fewer on the board (0: off).
     pub draw_at_pieces: u32,
 }
@@ -165,6 +169,7 @@ impl<B> EndRulesCompiled<B> {
         self.extinction.is_some()
             || self.goal.is_some()
             || self.check_limit.is_some()
+            || self.king_lost.is_some()
             || self.draw_at_pieces > 0
     }
 }
@@ -235,6 +240,9 @@ pub struct Rules<B: Bitboard> {
     pub exchange: ExchangeRule,
     /// Captures explode (Atomic).
     pub blast: Option<BlastRules<B>>,
+    /// Captures by enclosing (tafl), with its restricted and hostile squares; `None`:
+    /// captures replace the victim.
+    pub custodian: Option<CustodianRules<B>>,
     /// Royal pieces attack each other along an open file (Xiangqi's flying general).
     pub flying_royals: bool,
     /// A side that checks with every move of a repetition loses it (Xiangqi).
@@ -731,7 +739,7 @@ impl<B: Bitboard> Rules<B> {
                 })
             }
         };
-        let end = EndRulesCompiled {
+        let mut end = EndRulesCompiled {
             extinction: match &variant.end.extinction {
                 None => None,
                 Some(e) => Some((kinds_mask(&variant, &e.kinds)?, e.extinct_side_wins)),
@@ -759,6 +767,7 @@ impl<B: Bitboard> Rules<B> {
                 }
             },
             check_limit: variant.end.check_limit.filter(|&n| n > 0 && n < 16),
+            king_lost: None,
             draw_at_pieces: variant.draws.draw_at_pieces,
         };
         let blast = match &variant.explosion {
@@ -794,15 +803,25 @@ impl<B: Bitboard> Rules<B> {
             variant.checks_allowed,
             variant.royal_optional,
         );
-        // Static exchanges assume replacement captures that may be declined; explosions
-        // remove more than the victim, so they turn it off too (`search::see`'s test
-        // of that assumption over every built-in variant fails for any other capture
-        // rule that does until it is listed here).
-        let exchange = if mandatory_capture || !checks_allowed || blast.is_some() {
-            ExchangeRule::Off
-        } else {
-            ExchangeRule::Material
+        let custodian = match &variant.capture {
+            Capture::Replacement => None,
+            Capture::Custodian(c) => {
+                let compiled = CustodianRules::new(&variant, c, geo, tables.board)?;
+                end.king_lost = Some((compiled.king, c.king_side));
+                Some(compiled)
+            }
         };
+        // Static exchanges assume replacement captures that may be declined; explosions
+        // remove more than the victim and custodian captures take nothing on the square
+        // moved to, so they turn it off too (`search::see`'s test of that assumption
+        // over every built-in variant fails for any other capture rule that does until
+        // it is listed here).
+        let exchange =
+            if mandatory_capture || !checks_allowed || blast.is_some() || custodian.is_some() {
+                ExchangeRule::Off
+            } else {
+                ExchangeRule::Material
+            };
         let en_passant_zone =
             [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
@@ -828,6 +847,7 @@ impl<B: Bitboard> Rules<B> {
             royal_optional,
             exchange,
             blast,
+            custodian,
             flying_royals,
             perpetual_check_loses,
             en_passant_zone,

@@ -20,6 +20,9 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     if v.draws.draw_at_pieces != 0 {
         return Err("a draw by piece count has no key".into());
     }
+    if v.capture != crate::variant::Capture::Replacement {
+        return Err("custodian capture has no key".into());
+    }
     let mut custom = 0;
     let mut double_step: Option<[Vec<usize>; 2]> = None;
     for p in &v.pieces {

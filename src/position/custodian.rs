@@ -1,0 +1,124 @@
+//! Custodian captures (tafl), applied after a move by `make_move` and undone by
+//! `unmake_move` through the same stack as Atomic's explosions.
+
+use super::{color_of, kind_of, Position, NO_PIECE};
+use crate::board::{Bitboard, Square};
+use crate::variant::custodian::CustodianRules;
+use crate::variant::Color;
+
+impl<B: Bitboard> Position<B> {
+    /// Removes the pieces that the piece just moved to `to` captures by enclosing them
+    /// (see [`crate::variant::Custodian`]); returns how many went, each recorded for
+    /// `unmake_move`.
+    pub(super) fn custodian_captures(&mut self, to: Square) -> u8 {
+        let Some(c) = &self.rules.custodian else {
+            return 0;
+        };
+        let mover = self.board[to];
+        let us = color_of(mover);
+        if kind_of(mover) == c.king && !c.king_captures {
+            return 0;
+        }
+        let mut victims = [0u16; 4];
+        let mut n = 0;
+        for d in 0..4 {
+            let Some(v) = c.neighbour(to, d) else {
+                continue;
+            };
+            let p = self.board[v];
+            if p == NO_PIECE || color_of(p) == us {
+                continue;
+            }
+            let taken = if kind_of(p) == c.king && c.enclosed_on.has(v) {
+                self.king_enclosed(c, v, us)
+            } else {
+                // The far side of the sandwich, on the line from the mover through
+                // the victim.
+                c.neighbour(v, d)
+                    .is_some_and(|far| self.is_anvil(c, far, us))
+            };
+            if taken {
+                victims[n] = v as u16;
+                n += 1;
+            }
+        }
+        for &v in &victims[..n] {
+            let p = self.remove(v as usize);
+            self.exploded.push((v, p));
+        }
+        n as u8
+    }
+
+    /// Whether `sq` closes a sandwich for `us`: a piece of ours that captures (the king
+    /// only where he takes part in captures), or an empty hostile square.
+    #[inline]
+    fn is_anvil(&self, c: &CustodianRules<B>, sq: Square, us: Color) -> bool {
+        let p = self.board[sq];
+        if p == NO_PIECE {
+            c.hostile.has(sq)
+        } else {
+            color_of(p) == us && (kind_of(p) != c.king || c.king_captures)
+        }
+    }
+
+    /// Whether the king on `king` is shut in on all four sides by `us`'s pieces, empty
+    /// hostile squares and, where the rule says so, the board's edge.
+    fn king_enclosed(&self, c: &CustodianRules<B>, king: Square, us: Color) -> bool {
+        (0..4).all(|d| match c.neighbour(king, d) {
+            None => c.edge_counts,
+            Some(s) => {
+                let p = self.board[s];
+                if p == NO_PIECE {
+                    c.hostile.has(s)
+                } else {
+                    color_of(p) == us
+                }
+            }
+        })
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    /// FEN checks of the custodian rules: only the king's side has a king, and at most
+    /// one (none after he was captured), and no piece stands where it may not stop.
+    pub(super) fn check_custodian_setup(&self) -> Result<(), super::FenError> {
+        let Some(c) = &self.rules.custodian else {
+            return Ok(());
+        };
+        let err = |m: String| Err(super::FenError(m));
+        let variant = &self.rules.variant;
+        let name = &variant.pieces[c.king].name;
+        let side_name = |s: Color| {
+            if s == crate::variant::WHITE {
+                "White"
+            } else {
+                "Black"
+            }
+        };
+        if self.pieces_of(c.king, c.king_side ^ 1).any() {
+            return err(format!(
+                "{} has a {name}; only {} has one",
+                side_name(c.king_side ^ 1),
+                side_name(c.king_side)
+            ));
+        }
+        if self.pieces_of(c.king, c.king_side).more_than_one() {
+            return err(format!(
+                "{} has more than one {name}",
+                side_name(c.king_side)
+            ));
+        }
+        // The king may stand where he may not return to (Brandubh v.2's throne).
+        for (k, &stops) in c.stops.iter().enumerate().filter(|&(k, _)| k != c.king) {
+            let misplaced = self.by_kind[k] & !stops;
+            if misplaced.any() {
+                let sq = self.rules.geo.square_name(misplaced.lsb());
+                return err(format!(
+                    "a {} on {sq}, where it may not stand",
+                    variant.pieces[k].name
+                ));
+            }
+        }
+        Ok(())
+    }
+}
