@@ -3,13 +3,14 @@
 
 use clap::{Args, Parser, Subcommand};
 use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
+use protean::engine::variant_file::load_variants_file;
 use protean::engine::{check_eval_file, start_fen, Game};
 use protean::eval::{embedded, ParamFile};
 use protean::protocol::uci::Uci;
 use protean::protocol::xboard::XBoard;
 use protean::search::{Control, Limits, Report, Score, Settings, TranspositionTable};
 use protean::tune::{fit, selfplay};
-use protean::variant::{builtin_variants, find_variant};
+use protean::variant::{all_variants, find_variant};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,6 +28,10 @@ const CLEAR_LINE: &str = "\r\x1b[K";
     about = "A multi-variant chess engine (UCI and XBoard)"
 )]
 struct Cli {
+    /// Load user-defined variants from a file in Fairy-Stockfish's variants.ini format
+    /// (they join the built-ins for every command).
+    #[arg(long, global = true, value_name = "FILE")]
+    variants_file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -105,7 +110,7 @@ enum Command {
         #[arg(long)]
         list: bool,
     },
-    /// List the built-in variants.
+    /// List the variants: the built-ins and those of `--variants-file`.
     Variants,
     /// Print a variant's evaluation parameters in the parameter-file format.
     Params {
@@ -207,6 +212,23 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(path) = &cli.variants_file {
+        match load_variants_file(path) {
+            Ok(report) => {
+                for w in &report.warnings {
+                    eprintln!("warning: {w}");
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                // A protocol session goes on with the built-ins; a one-shot command stops.
+                let protocol = matches!(cli.command, None | Some(Command::Uci | Command::Xboard));
+                if !protocol {
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    }
     let result = match cli.command {
         None => {
             protean::protocol::run_stdio();
@@ -247,7 +269,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth, list: true }) => list_bench(depth),
         Some(Command::Bench { depth, list: false }) => run_bench(depth),
         Some(Command::Variants) => {
-            for v in builtin_variants() {
+            for v in all_variants() {
                 let aliases = if v.aliases.is_empty() {
                     String::new()
                 } else {

@@ -3,6 +3,7 @@
 //! hot loops stay monomorphised, with no dynamic dispatch inside).
 
 pub mod bench;
+pub mod variant_file;
 
 use crate::board::{Bitboard, Wide};
 use crate::eval::{Eval, ParamFile};

@@ -529,7 +529,14 @@ impl<B: Bitboard> Position<B> {
         if checkers.more_than_one() {
             return;
         }
-        let mask = if checkers.any() {
+        // A leaper's check (a knight, or a dabbaba two squares away on a line) cannot
+        // be blocked: only a rider's check leaves squares between to interpose on.
+        let leap_checkers = rules.leap_capturers.iter().fold(B::EMPTY, |att, &k| {
+            att | (rules.kinds[k].moves[them].capture_leaps_from[ksq] & self.by_kind[k])
+        }) & checkers;
+        let mask = if leap_checkers.any() {
+            checkers
+        } else if checkers.any() {
             rules.tables.between(ksq, checkers.lsb()) | checkers
         } else {
             rules.tables.board

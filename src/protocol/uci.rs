@@ -6,10 +6,11 @@
 //!
 //! Bad input is answered with `info string error: ...` and leaves the state as it was.
 
+use crate::engine::variant_file::load_variants_file;
 use crate::engine::{check_eval_file, Game};
 use crate::eval::ParamFile;
 use crate::search::{Bound, Clock, Control, Limits, Report, Settings, TranspositionTable};
-use crate::variant::{builtin_variants, find_variant, Variant};
+use crate::variant::{all_variants, find_variant, Variant};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -200,7 +201,12 @@ impl<W: Write + Send + 'static> Uci<W> {
     fn identify(&self) {
         self.say(&format!("id name Protean {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the Protean developers");
-        let names: Vec<String> = builtin_variants()
+        self.announce_options();
+        self.say("uciok");
+    }
+
+    fn announce_options(&self) {
+        let names: Vec<String> = all_variants()
             .iter()
             .map(|v| format!("var {}", v.name))
             .collect();
@@ -209,6 +215,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             names.join(" ")
         ));
         self.say("option name UCI_Chess960 type check default false");
+        self.say("option name VariantPath type string default <empty>");
         self.say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
@@ -224,7 +231,36 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.say(&format!(
             "option name EvalFile type string default {EMBEDDED}"
         ));
-        self.say("uciok");
+    }
+
+    /// `VariantPath`: loads a `variants.ini` file; its variants join `UCI_Variant`, and
+    /// the options are announced again with the longer list. A bad file changes nothing.
+    fn load_variant_path(&mut self, path: &str) {
+        if path.is_empty() || path == "<empty>" {
+            return;
+        }
+        match load_variants_file(std::path::Path::new(path)) {
+            Ok(report) => {
+                for w in &report.warnings {
+                    self.say(&format!("info string warning: {w}"));
+                }
+                self.say(&format!(
+                    "info string loaded {} variant(s) from {path}: {}",
+                    report.names.len(),
+                    report.names.join(" ")
+                ));
+                // The current variant may have been redefined by the file.
+                if let Some(v) = find_variant(&self.variant.name) {
+                    if *v != *self.variant {
+                        self.variant = v;
+                        self.tt.clear();
+                        self.reset_game();
+                    }
+                }
+                self.announce_options();
+            }
+            Err(e) => self.error(&e),
+        }
     }
 
     fn reset_game(&mut self) {
@@ -310,6 +346,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                 )),
             },
             "clear hash" => self.tt.clear(),
+            "variantpath" => self.load_variant_path(value),
             "evalfile" => self.set_eval_file(value),
             _ => self.error(&format!("unknown option '{}'", clip(name))),
         }

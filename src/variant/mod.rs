@@ -9,13 +9,16 @@ pub mod chess960;
 pub mod custodian;
 pub mod hands;
 pub mod house;
+pub mod ini;
+pub mod registry;
 pub mod rules;
 pub mod shuffle;
 pub mod tafl;
 
-pub use builtin::{builtin_variants, find_variant};
+pub use builtin::builtin_variants;
 pub use custodian::{Capture, Custodian, KingCapture};
 pub use hands::Hands;
+pub use registry::{all_variants, find_variant};
 
 /// Colour index: White moves "up" the board, Black "down".
 pub type Color = usize;

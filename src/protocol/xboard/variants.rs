@@ -28,7 +28,7 @@
 //!   `giveaway` when captures are compulsory, `crazyhouse` when captures go to hand,
 //!   else `fairy`.
 
-use crate::variant::{betza, builtin_variants, PieceKind, Variant};
+use crate::variant::{all_variants, betza, PieceKind, Variant};
 use std::sync::Arc;
 
 /// The variant names XBoard 4.9.1 knows the rules of.
@@ -114,23 +114,22 @@ pub fn xboard_knows(v: &Variant) -> bool {
     XBOARD_VARIANTS.contains(&xboard_name(v).as_str())
 }
 
-/// The `variants` feature: every built-in variant by its XBoard name.
+/// The `variants` feature: every variant (built in or loaded) by its XBoard name.
 pub fn variants_feature() -> String {
-    let names: Vec<String> = builtin_variants().iter().map(|v| xboard_name(v)).collect();
+    let names: Vec<String> = all_variants().iter().map(|v| xboard_name(v)).collect();
     names.join(",")
 }
 
-/// Finds a built-in variant by the name XBoard sends, with or without a
+/// Finds a variant by the name XBoard sends, with or without a
 /// `WxH+S_` board prefix (which must then match the variant's board).
 pub fn find_by_xboard_name(text: &str) -> Result<Arc<Variant>, String> {
     let (size, name) = match text.split_once('_') {
         Some((size, name)) if size.contains('x') && size.contains('+') => (Some(size), name),
         _ => (None, text),
     };
-    let v = builtin_variants()
-        .iter()
+    let v = all_variants()
+        .into_iter()
         .find(|v| xboard_name(v) == name || v.answers_to(name))
-        .cloned()
         .ok_or_else(|| format!("unknown variant {name}"))?;
     if let Some(size) = size {
         let ours = format!("{}x{}+{}", v.files, v.ranks, holdings_size(&v));

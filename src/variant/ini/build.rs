@@ -1,0 +1,1162 @@
+//! Turns one section into a [`Variant`]: the parent's value (or Fairy-Stockfish's
+//! template, chess without pieces), then the section's keys in the order Fairy-Stockfish
+//! applies them: board size, piece types, then the rules.
+//!
+//! Square regions are kept in absolute ranks while keys apply, as Fairy-Stockfish keeps
+//! them, and turned into Protean's relative ranks at the end, so that a child that
+//! changes `maxRank` keeps its parent's regions where Fairy-Stockfish would.
+
+use super::keys::{class_of, Class};
+use super::lexer::{clip, Entry, Section};
+use super::pieces::{is_pawn_type, piece_keys, slot_of_key, type_name_of, PieceSlot};
+use super::values::*;
+use super::Diagnostic;
+use crate::board::geometry::{MAX_FILES, MAX_RANKS};
+use crate::variant::{
+    betza, builtin, Castling, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Setup,
+    StalemateResult, Variant, BLACK, WHITE,
+};
+use std::collections::BTreeSet;
+
+type Ranks = BTreeSet<usize>;
+
+/// Builds the variant of `section` on `parent` (`None`: no parent given). Warnings go to
+/// `warnings`; any error rejects the section. `validate` sets up the start position (a
+/// layer above this one knows positions); its complaint is reported on the `startFen`
+/// line, or on the section's line when the FEN is inherited.
+pub fn build_variant(
+    section: &Section,
+    parent: Option<&Variant>,
+    file: &str,
+    validate: &dyn Fn(&Variant) -> Result<(), String>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Variant, Vec<Diagnostic>> {
+    let mut b = Builder {
+        section,
+        file,
+        errors: Vec::new(),
+        warnings,
+    };
+    b.classify_keys();
+    let v = b.build(parent, validate);
+    if b.errors.is_empty() {
+        Ok(v)
+    } else {
+        Err(b.errors)
+    }
+}
+
+struct Builder<'a> {
+    section: &'a Section,
+    file: &'a str,
+    errors: Vec<Diagnostic>,
+    warnings: &'a mut Vec<Diagnostic>,
+}
+
+/// Fairy-Stockfish's view of the rules whose meaning depends on the board size.
+struct Regions {
+    /// Absolute ranks of the promotion zone, per colour.
+    promotion: [Ranks; 2],
+    mandatory_promotion: bool,
+    immobility_illegal: bool,
+    double_step: bool,
+    /// Absolute ranks from which pawns may double-step, per colour.
+    double_step_ranks: [Ranks; 2],
+}
+
+fn absolute(relative: &[usize], color: usize, ranks: usize) -> Ranks {
+    relative
+        .iter()
+        .map(|&r| if color == WHITE { r } else { ranks - 1 - r })
+        .collect()
+}
+
+fn relative(absolute: &Ranks, color: usize, ranks: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = absolute
+        .iter()
+        .filter(|&&r| r < ranks)
+        .map(|&r| if color == WHITE { r } else { ranks - 1 - r })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+impl<'a> Builder<'a> {
+    fn error(&mut self, line: usize, message: String) {
+        self.errors.push(Diagnostic::new(self.file, line, message));
+    }
+
+    fn warn(&mut self, line: usize, message: String) {
+        self.warnings
+            .push(Diagnostic::new(self.file, line, message));
+    }
+
+    fn get(&self, key: &str) -> Option<&'a Entry> {
+        self.section.get(key)
+    }
+
+    /// Reads `key` with `parse`; a bad value is an error on its line.
+    fn read<T>(&mut self, key: &str, parse: impl Fn(&str) -> Result<T, String>) -> Option<T> {
+        let e = self.get(key)?;
+        match parse(&e.value) {
+            Ok(v) => Some(v),
+            Err(m) => {
+                self.error(e.line, format!("{key}: {m}"));
+                None
+            }
+        }
+    }
+
+    /// Warnings for keys that change nothing, errors for rules Protean lacks.
+    fn classify_keys(&mut self) {
+        let name = &self.section.name;
+        for e in &self.section.entries {
+            if slot_of_key(&e.key).is_some() {
+                continue;
+            }
+            let value = e.value.as_str();
+            match class_of(&e.key) {
+                Some(Class::Rule) => {}
+                Some(Class::Display) => self.warn(
+                    e.line,
+                    format!("'{}' only concerns display or evaluation; ignored", e.key),
+                ),
+                Some(Class::Unsupported(neutral)) | Some(Class::Hands(neutral))
+                    if neutral.contains(&value) =>
+                {
+                    self.warn(
+                        e.line,
+                        format!(
+                            "'{}' is not implemented; '{}' is its default, so the rules are unchanged",
+                            e.key,
+                            clip(value)
+                        ),
+                    )
+                }
+                Some(Class::Unsupported(_)) => self.error(
+                    e.line,
+                    format!(
+                        "'{} = {}' needs a rule Protean does not implement; variant {name} rejected",
+                        e.key,
+                        clip(value)
+                    ),
+                ),
+                Some(Class::Hands(_)) => self.error(
+                    e.line,
+                    format!(
+                        "'{} = {}': piece drops, hands and gating are not implemented yet; \
+                         variant {name} rejected",
+                        e.key,
+                        clip(value)
+                    ),
+                ),
+                None => self.warn(
+                    e.line,
+                    format!("unknown key '{}'; ignored", clip(&e.key)),
+                ),
+            }
+        }
+    }
+
+    fn build(
+        &mut self,
+        parent: Option<&Variant>,
+        validate: &dyn Fn(&Variant) -> Result<(), String>,
+    ) -> Variant {
+        let s = self.section;
+        let mut v = match parent {
+            Some(p) => p.clone(),
+            None => template(),
+        };
+        v.name = s.name.clone();
+        v.aliases = Vec::new();
+        v.description = match &s.parent {
+            Some(p) => format!("User-defined ({}, [{}:{p}])", self.file, s.name),
+            None => format!("User-defined ({}, [{}])", self.file, s.name),
+        };
+        let mut regions = Regions::of(&v, parent.is_none());
+
+        // Board size.
+        let (old_files, old_ranks) = (v.files, v.ranks);
+        if let Some(n) = self.read("maxRank", parse_rank) {
+            v.ranks = n + 1;
+        }
+        if let Some(n) = self.read("maxFile", parse_file) {
+            v.files = n + 1;
+        }
+        if !(1..=MAX_FILES).contains(&v.files) || !(1..=MAX_RANKS).contains(&v.ranks) {
+            let line = self
+                .get("maxFile")
+                .or(self.get("maxRank"))
+                .map_or(s.line, |e| e.line);
+            self.error(
+                line,
+                format!(
+                    "board {}x{} is outside 1x1..{MAX_FILES}x{MAX_RANKS}",
+                    v.files, v.ranks
+                ),
+            );
+            return v;
+        }
+        let resized = (v.files, v.ranks) != (old_files, old_ranks);
+
+        let created = self.apply_pieces(&mut v);
+        if parent.is_none() {
+            template_piece_rules(&mut v);
+        }
+        self.apply_pawn_rules(&mut v, &mut regions, &created, resized);
+        self.apply_promotion(&mut v, &mut regions);
+        self.apply_castling(&mut v);
+        self.apply_play_rules(&mut v);
+        self.apply_end_rules(&mut v);
+
+        let fen_entry = self.get("startFen");
+        if let Some(e) = fen_entry {
+            v.start_fen = e.value.clone();
+        }
+        if let Some(on) = self.read("checkCounting", parse_bool) {
+            v.end.check_limit = None;
+            if on {
+                match check_limit(&v.start_fen) {
+                    Ok(n) => v.end.check_limit = Some(n),
+                    Err(m) => {
+                        let line =
+                            fen_entry.map_or(self.get("checkCounting").unwrap().line, |e| e.line);
+                        self.error(line, m);
+                    }
+                }
+            }
+        }
+        if v.castling.is_none() {
+            // Fairy-Stockfish reads castling rights only when castling is on; a FEN that
+            // has them (often the parent's) then means the same position without them.
+            if let Some(fen) = without_castling_rights(&v.start_fen) {
+                let line = fen_entry.map_or(s.line, |e| e.line);
+                self.warn(
+                    line,
+                    format!(
+                        "castling is off in {}: the start FEN's castling rights are ignored",
+                        s.name
+                    ),
+                );
+                v.start_fen = fen;
+            }
+        }
+        let pieces_changed = s.entries.iter().any(|e| slot_of_key(&e.key).is_some());
+        if fen_entry.is_some() || resized || pieces_changed {
+            // Random setups rearrange the parent's array; a new army or board starts
+            // from its own FEN, as in Fairy-Stockfish.
+            v.setup = Setup::Fixed;
+        }
+        // A side may be without its royal piece when the start position says so, or
+        // when an extinction rule can take it (the game is then over, but the position
+        // can be written down).
+        let royal_can_go = v.end.extinction.as_ref().is_some_and(|x| {
+            v.pieces
+                .iter()
+                .any(|p| p.royal && (x.kinds.is_empty() || x.kinds.contains(&p.letter)))
+        });
+        v.royal_optional |= royal_can_go || lacks_a_royal(&v);
+        if self.errors.is_empty() {
+            if let Err(e) = validate(&v) {
+                match fen_entry {
+                    Some(f) => self.error(f.line, format!("startFen: {e}")),
+                    None => self.error(
+                        s.line,
+                        format!(
+                            "the start position '{}' does not fit [{}]: {e}",
+                            v.start_fen, s.name
+                        ),
+                    ),
+                }
+            }
+        }
+        v
+    }
+
+    /// Piece keys: removals, new letters and new moves. Returns the letters of kinds
+    /// this section created (they take the variant's pawn rules below).
+    fn apply_pieces(&mut self, v: &mut Variant) -> Vec<char> {
+        // old letter -> new letter (None: removed), applied to every rule that names kinds.
+        let mut renames: Vec<(char, Option<char>)> = Vec::new();
+        let mut created = Vec::new();
+        for key in piece_keys() {
+            let Some(e) = self.get(&key) else { continue };
+            let Some(slot) = slot_of_key(&key) else {
+                continue;
+            };
+            let value = e.value.as_str();
+            let Some(first) = value.chars().next() else {
+                continue;
+            };
+            let existing = v.pieces.iter().position(|p| type_name_of(p) == key);
+            if first == '-' {
+                if let Some(i) = existing {
+                    let old = v.pieces.remove(i);
+                    renames.push((old.letter, None));
+                }
+                continue;
+            }
+            if !first.is_ascii_alphabetic() {
+                self.error(e.line, format!("{key}: '{first}' is not a piece letter"));
+                continue;
+            }
+            let letter = first.to_ascii_uppercase();
+            let rest: String = value.chars().skip(1).collect();
+            let betza = match slot {
+                PieceSlot::Inexpressible(why) => {
+                    self.error(
+                        e.line,
+                        format!("piece type '{key}' ({why}) is not implemented"),
+                    );
+                    continue;
+                }
+                PieceSlot::Predefined(name, moves) => {
+                    if name == "king" && !rest.is_empty() {
+                        match rest.strip_prefix(':') {
+                            Some(b) => Some(b.to_string()),
+                            None => {
+                                self.error(
+                                    e.line,
+                                    format!(
+                                        "king: expected 'k' or 'k:BETZA', found '{}'",
+                                        clip(value)
+                                    ),
+                                );
+                                continue;
+                            }
+                        }
+                    } else if !rest.is_empty() {
+                        self.error(
+                            e.line,
+                            format!("{key}: expected one letter, found '{}' (moves are fixed; use a customPiece)", clip(value)),
+                        );
+                        continue;
+                    } else if existing.is_some() {
+                        None
+                    } else {
+                        Some(moves.to_string())
+                    }
+                }
+                PieceSlot::Custom(_) => match rest.strip_prefix(':') {
+                    Some(b) if !b.is_empty() => Some(b.to_string()),
+                    _ => {
+                        self.error(
+                            e.line,
+                            format!("{key}: expected 'letter:BETZA', found '{}'", clip(value)),
+                        );
+                        continue;
+                    }
+                },
+            };
+            if let Some(b) = &betza {
+                if let Err(err) = betza::parse(b) {
+                    self.error(e.line, format!("{key}: {err}"));
+                    continue;
+                }
+            }
+            // As in Fairy-Stockfish, a letter taken by another type removes that type.
+            if let Some(i) = v
+                .pieces
+                .iter()
+                .position(|p| p.letter == letter && type_name_of(p) != key)
+            {
+                let old = v.pieces.remove(i);
+                renames.push((old.letter, None));
+            }
+            let existing = v.pieces.iter().position(|p| type_name_of(p) == key);
+            match existing {
+                Some(i) => {
+                    let kind = &mut v.pieces[i];
+                    if kind.letter != letter {
+                        renames.push((kind.letter, Some(letter)));
+                        kind.letter = letter;
+                    }
+                    if let Some(b) = betza {
+                        kind.en_passant |= matches!(slot, PieceSlot::Custom(_)) && b.contains('e');
+                        kind.betza = b;
+                    }
+                }
+                None => {
+                    let b = betza.unwrap_or_else(|| "K".to_string());
+                    let mut kind = PieceKind::new(&key, letter, &b);
+                    kind.royal = key == "king";
+                    kind.minor = key == "knight" || key == "bishop";
+                    kind.en_passant =
+                        key == "pawn" || (matches!(slot, PieceSlot::Custom(_)) && b.contains('e'));
+                    kind.promotes = key == "pawn";
+                    v.pieces.push(kind);
+                    created.push(letter);
+                }
+            }
+        }
+        rename_letters(v, &renames);
+        // A letter may name only one kind.
+        for (i, p) in v.pieces.iter().enumerate() {
+            if let Some(q) = v.pieces[..i].iter().find(|q| q.letter == p.letter) {
+                let line = self
+                    .section
+                    .entries
+                    .iter()
+                    .rev()
+                    .find(|e| {
+                        slot_of_key(&e.key).is_some()
+                            && e.value.chars().next().map(|c| c.to_ascii_uppercase())
+                                == Some(p.letter)
+                    })
+                    .map_or(self.section.line, |e| e.line);
+                let msg = format!(
+                    "letter '{}' names two piece types ({} and {})",
+                    p.letter.to_ascii_lowercase(),
+                    type_name_of(q),
+                    type_name_of(p)
+                );
+                self.error(line, msg);
+                break;
+            }
+        }
+        if v.pieces.is_empty() {
+            self.error(
+                self.section.line,
+                format!("[{}] has no pieces", self.section.name),
+            );
+        }
+        created
+    }
+
+    /// Letters of a piece-set value, each of which must name a kind of `v`; `*` is every
+    /// kind.
+    fn letters(&mut self, v: &Variant, key: &str) -> Option<Vec<char>> {
+        let e = self.get(key)?;
+        match parse_piece_set(&e.value) {
+            Err(m) => {
+                self.error(e.line, format!("{key}: {m}"));
+                None
+            }
+            Ok(PieceSet::All) => Some(v.pieces.iter().map(|p| p.letter).collect()),
+            Ok(PieceSet::Letters(ls)) => {
+                if let Some(bad) = ls.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
+                    self.error(
+                        e.line,
+                        format!(
+                            "{key}: no piece with letter '{}' in {}",
+                            bad.to_ascii_lowercase(),
+                            v.name
+                        ),
+                    );
+                    return None;
+                }
+                Some(ls)
+            }
+        }
+    }
+
+    /// A key given as `key`, `keyWhite` and `keyBlack`: the per-colour values, which
+    /// Protean needs equal; `None` when none is given.
+    fn letters_both(&mut self, v: &Variant, key: &str) -> Option<Vec<char>> {
+        let all = self.letters(v, key);
+        let white = self.letters(v, &format!("{key}White"));
+        let black = self.letters(v, &format!("{key}Black"));
+        let w = white.or(all.clone());
+        let b = black.or(all);
+        match (w, b) {
+            (None, None) => None,
+            (Some(w), Some(b)) if sorted(&w) == sorted(&b) => Some(w),
+            (Some(w), None) | (None, Some(w)) => {
+                let line = self
+                    .get(&format!("{key}White"))
+                    .or(self.get(&format!("{key}Black")))
+                    .unwrap()
+                    .line;
+                self.error(
+                    line,
+                    format!("{key}: different values for White and Black are not supported"),
+                );
+                Some(w)
+            }
+            (Some(w), Some(_)) => {
+                let line = self
+                    .get(&format!("{key}Black"))
+                    .or(self.get(&format!("{key}White")))
+                    .unwrap()
+                    .line;
+                self.error(
+                    line,
+                    format!("{key}: different values for White and Black are not supported"),
+                );
+                Some(w)
+            }
+        }
+    }
+
+    fn region(&mut self, v: &Variant, key: &str) -> Option<(Squares, usize)> {
+        let e = self.get(key)?;
+        match parse_squares(&e.value, v.files, v.ranks) {
+            Ok((s, off)) => {
+                if !off.is_empty() {
+                    self.warn(
+                        e.line,
+                        format!(
+                            "{key}: {} not on the {}x{} board; left out",
+                            off.join(" "),
+                            v.files,
+                            v.ranks
+                        ),
+                    );
+                }
+                Some((s, e.line))
+            }
+            Err(m) => {
+                self.error(e.line, format!("{key}: {m}"));
+                None
+            }
+        }
+    }
+
+    /// A region Protean keeps as whole ranks.
+    fn rank_region(&mut self, v: &Variant, key: &str) -> Option<Ranks> {
+        let (set, line) = self.region(v, key)?;
+        match whole_ranks(&set, v.files) {
+            Some(r) => Some(r),
+            None => {
+                self.error(
+                    line,
+                    format!("{key}: only whole ranks (like *8) are supported here"),
+                );
+                None
+            }
+        }
+    }
+
+    fn apply_pawn_rules(
+        &mut self,
+        v: &mut Variant,
+        r: &mut Regions,
+        created: &[char],
+        resized: bool,
+    ) {
+        // pawnTypes is an alias that sets the promotion, en-passant and move-rule types.
+        if let Some(ls) = self.letters(v, "pawnTypes") {
+            for p in &mut v.pieces {
+                p.promotes = ls.contains(&p.letter);
+                p.en_passant = ls.contains(&p.letter);
+            }
+        }
+        if let Some(ls) = self.letters_both(v, "enPassantTypes") {
+            for p in &mut v.pieces {
+                p.en_passant = ls.contains(&p.letter);
+            }
+        }
+        let mut changed = resized;
+        if let Some(on) = self.read("doubleStep", parse_bool) {
+            r.double_step = on;
+            changed = true;
+        }
+        for (c, key) in [
+            (WHITE, "doubleStepRegionWhite"),
+            (BLACK, "doubleStepRegionBlack"),
+        ] {
+            if let Some(ranks) = self.rank_region(v, key) {
+                r.double_step_ranks[c] = ranks;
+                changed = true;
+            }
+        }
+        let steps = [WHITE, BLACK].map(|c| {
+            if r.double_step {
+                relative(&r.double_step_ranks[c], c, v.ranks)
+            } else {
+                Vec::new()
+            }
+        });
+        for p in &mut v.pieces {
+            if is_pawn_type(p) || created.contains(&p.letter) {
+                p.initial_ranks = steps.clone();
+            }
+        }
+        if let Some(ranks) = self.rank_region(v, "enPassantRegion") {
+            let mirrored: Ranks = ranks.iter().map(|&x| v.ranks - 1 - x).collect();
+            if mirrored != ranks {
+                let line = self.get("enPassantRegion").unwrap().line;
+                self.error(
+                    line,
+                    "enPassantRegion: only regions symmetric between White and Black are supported"
+                        .into(),
+                );
+            }
+            v.en_passant_ranks = ranks.into_iter().collect();
+        } else if changed {
+            // Fairy-Stockfish's default: en passant wherever a double step passes.
+            v.en_passant_ranks = (0..v.ranks).collect();
+        }
+    }
+
+    fn apply_promotion(&mut self, v: &mut Variant, r: &mut Regions) {
+        if let Some(rank) = self.read("promotionRank", parse_rank) {
+            r.promotion = [[rank].into(), [v.ranks.saturating_sub(1 + rank)].into()];
+        }
+        for (c, key) in [
+            (WHITE, "promotionRegionWhite"),
+            (BLACK, "promotionRegionBlack"),
+        ] {
+            if let Some(ranks) = self.rank_region(v, key) {
+                r.promotion[c] = ranks;
+            }
+        }
+        if let Some(ls) = self.letters_both(v, "promotionPawnTypes") {
+            for p in &mut v.pieces {
+                p.promotes = ls.contains(&p.letter);
+            }
+        }
+        let mut targets = v
+            .promotion
+            .as_ref()
+            .map(|p| p.targets.clone())
+            .unwrap_or_default();
+        if let Some(ls) = self.letters_both(v, "promotionPieceTypes") {
+            targets = ls;
+        }
+        let mut limits = v
+            .promotion
+            .as_ref()
+            .map(|p| p.limits.clone())
+            .unwrap_or_default();
+        if let Some(counts) = self.read("promotionLimit", parse_counts) {
+            let line = self.get("promotionLimit").unwrap().line;
+            if let Some((l, _)) = counts.iter().find(|(l, _)| v.kind_by_letter(*l).is_none()) {
+                self.error(
+                    line,
+                    format!(
+                        "promotionLimit: no piece with letter '{}'",
+                        l.to_ascii_lowercase()
+                    ),
+                );
+            }
+            limits = counts;
+        }
+        if let Some(m) = self.read("mandatoryPawnPromotion", parse_bool) {
+            r.mandatory_promotion = m;
+        }
+        if let Some(m) = self.read("immobilityIllegal", parse_bool) {
+            r.immobility_illegal = m;
+        }
+        let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
+        if r.immobility_illegal {
+            // Protean knows immobility only as a promotion rule: a forward-only piece that
+            // does not promote would need the general rule.
+            for p in &v.pieces {
+                if !p.promotes && forward_only(&p.betza).is_some() {
+                    let line = self
+                        .get("immobilityIllegal")
+                        .map_or(self.section.line, |e| e.line);
+                    self.error(line, format!("immobilityIllegal for the forward-only, non-promoting {} is not implemented", type_name_of(p)));
+                }
+            }
+        }
+        let n_ranks = v.ranks;
+        let promoting: Vec<&PieceKind> = v.pieces.iter().filter(|p| p.promotes).collect();
+        if zone.is_empty() || promoting.is_empty() {
+            v.promotion = None;
+            return;
+        }
+        if zone != relative(&r.promotion[BLACK], BLACK, v.ranks) {
+            let line = self
+                .get("promotionRegionBlack")
+                .or(self.get("promotionRegionWhite"))
+                .map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                "promotion zones that are not mirror images of each other are not supported".into(),
+            );
+            return;
+        }
+        if targets.is_empty() {
+            let line = self
+                .get("promotionPieceTypes")
+                .map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                "pawns promote but promotionPieceTypes is empty".into(),
+            );
+            return;
+        }
+        if let Some(t) = targets.iter().find(|&&t| v.kind_by_letter(t).is_none()) {
+            let line = self
+                .get("promotionPieceTypes")
+                .map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                format!(
+                    "promotion to '{}', which is not a piece of {}",
+                    t.to_ascii_lowercase(),
+                    v.name
+                ),
+            );
+            return;
+        }
+        let (ranks, optional_ranks) = if r.mandatory_promotion {
+            (zone, Vec::new())
+        } else {
+            // Where a pawn could never move again it must promote (when immobility is
+            // illegal); elsewhere in the zone promotion is a choice.
+            let stuck: Ranks = if r.immobility_illegal {
+                promoting
+                    .iter()
+                    .filter_map(|p| forward_only(&p.betza))
+                    .flat_map(|dy| (0..n_ranks).filter(move |&x| x + dy >= n_ranks))
+                    .collect()
+            } else {
+                BTreeSet::new()
+            };
+            let ranks: Vec<usize> = zone.iter().copied().filter(|x| stuck.contains(x)).collect();
+            let optional = zone
+                .iter()
+                .copied()
+                .filter(|x| !stuck.contains(x))
+                .collect();
+            (ranks, optional)
+        };
+        v.promotion = Some(Promotion {
+            ranks,
+            optional_ranks,
+            targets,
+            limits,
+        });
+    }
+
+    fn apply_castling(&mut self, v: &mut Variant) {
+        let mut on = v.castling.is_some();
+        let (mut king_files, mut king, mut rooks) = match &v.castling {
+            Some(c) => (
+                c.king_files,
+                v.kind_by_letter(c.king_letter).map(|_| c.king_letter),
+                c.rook_letters.clone(),
+            ),
+            None => (
+                [6, 2],
+                v.pieces
+                    .iter()
+                    .find(|p| type_name_of(p) == "king")
+                    .map(|p| p.letter),
+                v.pieces
+                    .iter()
+                    .filter(|p| type_name_of(p) == "rook")
+                    .map(|p| p.letter)
+                    .collect(),
+            ),
+        };
+        if let Some(b) = self.read("castling", parse_bool) {
+            on = b;
+        }
+        if let Some(f) = self.read("castlingKingsideFile", parse_file) {
+            king_files[0] = f;
+        }
+        if let Some(f) = self.read("castlingQueensideFile", parse_file) {
+            king_files[1] = f;
+        }
+        if let Some(rank) = self.read("castlingRank", parse_rank) {
+            if rank != 0 {
+                let line = self.get("castlingRank").unwrap().line;
+                self.error(
+                    line,
+                    "castlingRank: castling on another rank than the first is not implemented"
+                        .into(),
+                );
+            }
+        }
+        if let Some(ls) = self.letters_both(v, "castlingKingPiece") {
+            if ls.len() != 1 {
+                let line = self
+                    .get("castlingKingPiece")
+                    .or(self.get("castlingKingPieceWhite"))
+                    .unwrap()
+                    .line;
+                self.error(line, "castlingKingPiece: expected one piece letter".into());
+            }
+            king = ls.first().copied();
+        }
+        if let Some(ls) = self.letters(v, "castlingRookPiece") {
+            rooks = ls;
+        }
+        if let Some(ls) = self.letters_both(v, "castlingRookPieces") {
+            rooks = ls;
+        }
+        if !on {
+            v.castling = None;
+            return;
+        }
+        let line = self.get("castling").map_or(self.section.line, |e| e.line);
+        let Some(king) = king else {
+            if self.get("castling").is_some() {
+                self.error(line, "castling needs a king (castlingKingPiece)".into());
+            }
+            v.castling = None;
+            return;
+        };
+        let [ks, qs] = king_files;
+        if ks >= v.files || qs == 0 || ks < 1 || qs + 1 >= v.files {
+            self.error(
+                line,
+                format!(
+                    "castling files {} and {} do not fit a board of {} files",
+                    file_letter(ks),
+                    file_letter(qs),
+                    v.files
+                ),
+            );
+            return;
+        }
+        v.castling = Some(Castling {
+            king_letter: king,
+            king_files,
+            // The rook lands beside the king, on the side it came from.
+            rook_files: [ks - 1, qs + 1],
+            rook_letters: rooks,
+        });
+    }
+
+    fn apply_play_rules(&mut self, v: &mut Variant) {
+        if let Some(b) = self.read("chess960", parse_bool) {
+            v.chess960 = b;
+        }
+        if let Some(b) = self.read("checking", parse_bool) {
+            v.checks_allowed = b;
+        }
+        if let Some(b) = self.read("mustCapture", parse_bool) {
+            v.mandatory_capture = b;
+        }
+        if let Some(b) = self.read("flyingGeneral", parse_bool) {
+            v.flying_royals = b;
+        }
+        if let Some(b) = self.read("blastOnCapture", parse_bool) {
+            // Fairy-Stockfish's blast spares pawns around the capture square.
+            v.explosion = b.then(|| Explosion {
+                immune: v
+                    .pieces
+                    .iter()
+                    .filter(|p| is_pawn_type(p))
+                    .map(|p| p.letter)
+                    .collect(),
+            });
+        }
+        if let Some(n) = self.read("nMoveRule", parse_int) {
+            v.draws.move_rule_plies = 2 * n;
+        }
+        if let Some(n) = self.read("nFoldRule", parse_int) {
+            v.draws.repetition = n;
+        }
+        if let Some(value) = self.read("nFoldValue", parse_value) {
+            if value != GameValue::Draw {
+                let line = self.get("nFoldValue").unwrap().line;
+                self.error(line, "nFoldValue: only 'draw' is implemented".into());
+            }
+        }
+        if let Some(b) = self.read("perpetualCheckIllegal", parse_bool) {
+            v.draws.perpetual_check_loses = b;
+        }
+    }
+
+    fn apply_end_rules(&mut self, v: &mut Variant) {
+        // Stalemate.
+        let (mut value, mut count) = match v.draws.stalemate {
+            StalemateResult::Draw => (GameValue::Draw, false),
+            StalemateResult::Win => (GameValue::Win, false),
+            StalemateResult::Loss => (GameValue::Loss, false),
+            StalemateResult::FewerPieces => (GameValue::Win, true),
+        };
+        if let Some(x) = self.read("stalemateValue", parse_value) {
+            value = x;
+        }
+        if let Some(x) = self.read("stalematePieceCount", parse_bool) {
+            count = x;
+        }
+        v.draws.stalemate = match (value, count) {
+            (_, true) => StalemateResult::FewerPieces,
+            (GameValue::Win, _) => StalemateResult::Win,
+            (GameValue::Loss, _) => StalemateResult::Loss,
+            (GameValue::Draw, _) => StalemateResult::Draw,
+            (GameValue::None, _) => {
+                let line = self.get("stalemateValue").unwrap().line;
+                self.error(line, "stalemateValue: 'none' is not a result".into());
+                StalemateResult::Draw
+            }
+        };
+        if let Some(x) = self.read("checkmateValue", parse_value) {
+            if x != GameValue::Loss {
+                let line = self.get("checkmateValue").unwrap().line;
+                self.error(
+                    line,
+                    "checkmateValue: only 'loss' (the mated side loses) is implemented".into(),
+                );
+            }
+        }
+
+        // Extinction.
+        let (mut value, mut kinds) = match &v.end.extinction {
+            Some(x) => (
+                if x.extinct_side_wins {
+                    GameValue::Win
+                } else {
+                    GameValue::Loss
+                },
+                Some(x.kinds.clone()),
+            ),
+            None => (GameValue::None, None),
+        };
+        if let Some(x) = self.read("extinctionValue", parse_value) {
+            value = x;
+        }
+        if let Some(e) = self.get("extinctionPieceTypes") {
+            kinds = match parse_piece_set(&e.value) {
+                Ok(PieceSet::All) => Some(Vec::new()),
+                Ok(PieceSet::Letters(ls)) if ls.is_empty() => None,
+                Ok(PieceSet::Letters(ls)) => {
+                    if let Some(bad) = ls.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
+                        self.error(
+                            e.line,
+                            format!(
+                                "extinctionPieceTypes: no piece with letter '{}'",
+                                bad.to_ascii_lowercase()
+                            ),
+                        );
+                    }
+                    Some(ls)
+                }
+                Err(m) => {
+                    self.error(e.line, format!("extinctionPieceTypes: {m}"));
+                    None
+                }
+            };
+        }
+        if let Some(n) = self.read("extinctionPieceCount", parse_int) {
+            if n != 0 {
+                let line = self.get("extinctionPieceCount").unwrap().line;
+                self.error(line, "extinctionPieceCount: only 0 is implemented".into());
+            }
+        }
+        v.end.extinction = match (value, kinds) {
+            (GameValue::Win | GameValue::Loss, Some(kinds)) => Some(Extinction {
+                kinds,
+                extinct_side_wins: value == GameValue::Win,
+            }),
+            (GameValue::Draw, Some(_)) => {
+                let line = self
+                    .get("extinctionValue")
+                    .map_or(self.section.line, |e| e.line);
+                self.error(line, "extinctionValue: 'draw' is not implemented".into());
+                None
+            }
+            _ => None,
+        };
+
+        // Capture the flag.
+        let (mut kinds, mut squares, mut replies) = match &v.end.goal {
+            Some(g) => (
+                Some(g.kinds.clone()),
+                g.squares.clone(),
+                g.second_player_replies,
+            ),
+            None => (None, [Vec::new(), Vec::new()], false),
+        };
+        if let Some(ls) = self.letters_both(v, "flagPiece") {
+            kinds = Some(ls);
+        }
+        for (c, keys) in [
+            (WHITE, ["flagRegion", "flagRegionWhite", "whiteFlag"]),
+            (BLACK, ["flagRegion", "flagRegionBlack", "blackFlag"]),
+        ] {
+            for key in keys {
+                if let Some((set, _)) = self.region(v, key) {
+                    squares[c] = set.iter().map(|&(f, r)| square_name(f, r)).collect();
+                }
+            }
+        }
+        if let Some(b) = self.read("flagMove", parse_bool) {
+            replies = b;
+        }
+        v.end.goal = if squares[WHITE].is_empty() && squares[BLACK].is_empty() {
+            None
+        } else {
+            Some(Goal {
+                kinds: kinds.unwrap_or_else(|| v.pieces.iter().map(|p| p.letter).collect()),
+                squares,
+                second_player_replies: replies,
+            })
+        };
+    }
+}
+
+impl Regions {
+    /// The regions as Fairy-Stockfish would hold them for `v`.
+    fn of(v: &Variant, template: bool) -> Regions {
+        let last = v.ranks - 1;
+        let (promotion, mandatory, immobility) = match (&v.promotion, template) {
+            (Some(p), false) => {
+                let mut zone = p.ranks.clone();
+                zone.extend(&p.optional_ranks);
+                (
+                    [
+                        absolute(&zone, WHITE, v.ranks),
+                        absolute(&zone, BLACK, v.ranks),
+                    ],
+                    p.optional_ranks.is_empty(),
+                    !p.optional_ranks.is_empty() && !p.ranks.is_empty(),
+                )
+            }
+            // Fairy-Stockfish's defaults: *8 for White, *1 for Black.
+            _ => ([[last.min(7)].into(), [0].into()], true, false),
+        };
+        let pawn = v.pieces.iter().find(|p| is_pawn_type(p));
+        let (double_step, double_step_ranks) = match pawn {
+            Some(p) if !p.initial_ranks[WHITE].is_empty() || !p.initial_ranks[BLACK].is_empty() => {
+                (
+                    true,
+                    [
+                        absolute(&p.initial_ranks[WHITE], WHITE, v.ranks),
+                        absolute(&p.initial_ranks[BLACK], BLACK, v.ranks),
+                    ],
+                )
+            }
+            // Fairy-Stockfish's defaults: *2 for White, *7 for Black.
+            _ => (pawn.is_none(), [[1].into(), [6.min(last)].into()]),
+        };
+        Regions {
+            promotion,
+            mandatory_promotion: mandatory,
+            immobility_illegal: immobility,
+            double_step,
+            double_step_ranks,
+        }
+    }
+}
+
+/// Fairy-Stockfish's template: chess rules without pieces.
+fn template() -> Variant {
+    let mut v = builtin::chess();
+    v.pieces.clear();
+    v.castling = None;
+    v.promotion = None;
+    // The FIDE material rule knows the orthodox pieces only.
+    v.draws.insufficient_material = false;
+    v.en_passant_ranks = (0..v.ranks).collect();
+    v.end = EndRules::default();
+    v
+}
+
+/// The template's piece rules once its pieces exist: castling of the king with rooks,
+/// promotion of pawns to queen, rook, bishop and knight.
+fn template_piece_rules(v: &mut Variant) {
+    let letter_of = |name: &str| {
+        v.pieces
+            .iter()
+            .find(|p| type_name_of(p) == name)
+            .map(|p| p.letter)
+    };
+    if let Some(king) = letter_of("king") {
+        v.castling = Some(Castling {
+            king_letter: king,
+            king_files: [6, 2],
+            rook_files: [5, 3],
+            rook_letters: letter_of("rook").into_iter().collect(),
+        });
+    }
+    let targets: Vec<char> = ["queen", "rook", "bishop", "knight"]
+        .iter()
+        .filter_map(|n| letter_of(n))
+        .collect();
+    v.promotion = Some(Promotion::on(vec![v.ranks - 1], targets));
+}
+
+/// Applies letter changes and removals to every rule that names kinds by letter.
+fn rename_letters(v: &mut Variant, renames: &[(char, Option<char>)]) {
+    if renames.is_empty() {
+        return;
+    }
+    let map = |l: char| -> Option<char> {
+        match renames.iter().find(|(old, _)| *old == l) {
+            Some(&(_, new)) => new,
+            None => Some(l),
+        }
+    };
+    let map_all = |ls: &mut Vec<char>| *ls = ls.iter().filter_map(|&l| map(l)).collect();
+    if let Some(c) = &mut v.castling {
+        map_all(&mut c.rook_letters);
+        // A removed king type leaves castling on, as in Fairy-Stockfish, for a
+        // `castlingKingPiece` to name another; `apply_castling` turns it off otherwise.
+        // ('\0' names no kind.)
+        c.king_letter = map(c.king_letter).unwrap_or('\0');
+    }
+    if let Some(p) = &mut v.promotion {
+        map_all(&mut p.targets);
+        p.limits = p
+            .limits
+            .iter()
+            .filter_map(|&(l, n)| map(l).map(|l| (l, n)))
+            .collect();
+    }
+    if let Some(x) = &mut v.end.extinction {
+        map_all(&mut x.kinds);
+    }
+    if let Some(g) = &mut v.end.goal {
+        map_all(&mut g.kinds);
+    }
+    if let Some(x) = &mut v.explosion {
+        map_all(&mut x.immune);
+    }
+    // A random setup of the parent's army does not survive a new army (see `build`).
+}
+
+/// The smallest forward step of a kind that only moves forward (every move gains
+/// rank), or `None` when it has any other move.
+fn forward_only(b: &str) -> Option<usize> {
+    let atoms = betza::parse(b).ok()?;
+    let min = atoms.iter().map(|a| a.dy).min()?;
+    (min > 0).then_some(min as usize)
+}
+
+/// `fen` with `-` for castling rights, if it has any.
+fn without_castling_rights(fen: &str) -> Option<String> {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let castling = fields.get(2)?;
+    if *castling == "-" || !castling.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    fields[2] = "-";
+    Some(fields.join(" "))
+}
+
+/// The checks each side needs, from a start FEN's `3+3` field.
+fn check_limit(fen: &str) -> Result<u32, String> {
+    let field = fen
+        .split_whitespace()
+        .find(|f| f.contains('+'))
+        .ok_or_else(|| {
+            "checkCounting needs the checks in the start FEN (like '3+3')".to_string()
+        })?;
+    let (w, b) = field.split_once('+').unwrap_or(("", ""));
+    match (w.parse::<u32>(), b.parse::<u32>()) {
+        (Ok(w), Ok(b)) if w == b && w > 0 => Ok(w),
+        (Ok(_), Ok(_)) => Err(format!(
+            "checkCounting: different check counts '{field}' are not supported"
+        )),
+        _ => Err(format!(
+            "checkCounting: bad check field '{field}' in the start FEN"
+        )),
+    }
+}
+
+/// Whether the start position leaves a side without a royal piece (Fairy-Stockfish
+/// plays on; Protean must be told that such a side cannot be checked).
+fn lacks_a_royal(v: &Variant) -> bool {
+    let Some(royal) = v.pieces.iter().find(|p| p.royal).map(|p| p.letter) else {
+        return false;
+    };
+    let board = v.start_fen.split_whitespace().next().unwrap_or("");
+    let board = board.split('[').next().unwrap_or("");
+    !(board.contains(royal) && board.contains(royal.to_ascii_lowercase()))
+}
+
+fn sorted(ls: &[char]) -> Vec<char> {
+    let mut v = ls.to_vec();
+    v.sort_unstable();
+    v
+}

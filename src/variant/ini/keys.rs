@@ -1,0 +1,228 @@
+//! What the loader does with each key of Fairy-Stockfish's `variants.ini` format.
+//!
+//! Every key Fairy-Stockfish reads is in [`KEYS`] (piece keys are recognised by
+//! [`super::pieces::slot_of_key`]). A key is either applied ([`Class::Rule`]), ignored
+//! with a warning because it only concerns display or evaluation ([`Class::Display`]), or
+//! not implemented ([`Class::Unsupported`], [`Class::Hands`]): then a value equal to
+//! Fairy-Stockfish's default (which is also what every Protean parent does) only warns,
+//! and any other value rejects the variant, naming the line. Drop, hand and gating keys
+//! are their own class so that they can move to [`Class::Rule`] once Protean has hands.
+
+/// How the loader treats a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// Applied to the variant (see `build.rs`).
+    Rule,
+    /// Only affects display, GUIs or evaluation: ignored with a warning.
+    Display,
+    /// A rule Protean does not implement. The values listed leave the rules as Fairy-
+    /// Stockfish's defaults have them (a warning); anything else is an error.
+    Unsupported(&'static [&'static str]),
+    /// Piece drops, hands and gating (not implemented yet): as `Unsupported`.
+    Hands(&'static [&'static str]),
+}
+
+const FALSE: &[&str] = &["false"];
+const TRUE: &[&str] = &["true"];
+const NONE: &[&str] = &["", "-", "none"];
+const NOTHING: &[&str] = &[];
+
+pub const KEYS: &[(&str, Class)] = &[
+    // Board and setup.
+    ("maxRank", Class::Rule),
+    ("maxFile", Class::Rule),
+    ("startFen", Class::Rule),
+    ("chess960", Class::Rule),
+    // Promotion.
+    ("promotionRegionWhite", Class::Rule),
+    ("promotionRegionBlack", Class::Rule),
+    ("promotionRank", Class::Rule),
+    ("pawnTypes", Class::Rule),
+    ("promotionPawnTypes", Class::Rule),
+    ("promotionPawnTypesWhite", Class::Rule),
+    ("promotionPawnTypesBlack", Class::Rule),
+    ("promotionPieceTypes", Class::Rule),
+    ("promotionPieceTypesWhite", Class::Rule),
+    ("promotionPieceTypesBlack", Class::Rule),
+    ("promotionLimit", Class::Rule),
+    ("mandatoryPawnPromotion", Class::Rule),
+    ("immobilityIllegal", Class::Rule),
+    ("sittuyinPromotion", Class::Unsupported(FALSE)),
+    ("promotedPieceType", Class::Unsupported(NONE)),
+    ("piecePromotionOnCapture", Class::Unsupported(FALSE)),
+    ("mandatoryPiecePromotion", Class::Unsupported(FALSE)),
+    ("pieceDemotion", Class::Unsupported(FALSE)),
+    // Pawn steps and en passant.
+    ("doubleStep", Class::Rule),
+    ("doubleStepRegionWhite", Class::Rule),
+    ("doubleStepRegionBlack", Class::Rule),
+    ("doubleStepRank", Class::Unsupported(NOTHING)),
+    ("doubleStepRankMin", Class::Unsupported(NOTHING)),
+    ("tripleStepRegionWhite", Class::Unsupported(NONE)),
+    ("tripleStepRegionBlack", Class::Unsupported(NONE)),
+    ("enPassantRegion", Class::Rule),
+    ("enPassantRegionWhite", Class::Unsupported(NOTHING)),
+    ("enPassantRegionBlack", Class::Unsupported(NOTHING)),
+    ("enPassantTypes", Class::Rule),
+    ("enPassantTypesWhite", Class::Rule),
+    ("enPassantTypesBlack", Class::Rule),
+    // Captures.
+    ("blastOnCapture", Class::Rule),
+    ("blastImmuneTypes", Class::Unsupported(NONE)),
+    ("mutuallyImmuneTypes", Class::Unsupported(NONE)),
+    ("petrifyOnCaptureTypes", Class::Unsupported(NONE)),
+    ("petrifyBlastPieces", Class::Unsupported(FALSE)),
+    ("mustCapture", Class::Rule),
+    // Castling.
+    ("castling", Class::Rule),
+    ("castlingKingsideFile", Class::Rule),
+    ("castlingQueensideFile", Class::Rule),
+    ("castlingRank", Class::Rule),
+    ("castlingKingPiece", Class::Rule),
+    ("castlingKingPieceWhite", Class::Rule),
+    ("castlingKingPieceBlack", Class::Rule),
+    ("castlingRookPieces", Class::Rule),
+    ("castlingRookPiecesWhite", Class::Rule),
+    ("castlingRookPiecesBlack", Class::Rule),
+    ("castlingRookPiece", Class::Rule),
+    ("castlingKingFile", Class::Unsupported(NOTHING)),
+    ("castlingRookKingsideFile", Class::Unsupported(NOTHING)),
+    ("castlingRookQueensideFile", Class::Unsupported(NOTHING)),
+    ("oppositeCastling", Class::Unsupported(FALSE)),
+    ("castlingWins", Class::Unsupported(NONE)),
+    // Check and royalty.
+    ("checking", Class::Rule),
+    ("flyingGeneral", Class::Rule),
+    ("makpongRule", Class::Unsupported(FALSE)),
+    ("shatarMateRule", Class::Unsupported(FALSE)),
+    ("bikjangRule", Class::Unsupported(FALSE)),
+    ("dupleCheck", Class::Unsupported(FALSE)),
+    ("soldierPromotionRank", Class::Unsupported(&["1"])),
+    ("diagonalLines", Class::Unsupported(NONE)),
+    // Passing and walls.
+    ("pass", Class::Unsupported(FALSE)),
+    ("passWhite", Class::Unsupported(FALSE)),
+    ("passBlack", Class::Unsupported(FALSE)),
+    ("passOnStalemate", Class::Unsupported(FALSE)),
+    ("passOnStalemateWhite", Class::Unsupported(FALSE)),
+    ("passOnStalemateBlack", Class::Unsupported(FALSE)),
+    ("wallingRule", Class::Unsupported(NONE)),
+    ("wallingRegion", Class::Unsupported(NOTHING)),
+    ("wallingRegionWhite", Class::Unsupported(NOTHING)),
+    ("wallingRegionBlack", Class::Unsupported(NOTHING)),
+    ("wallOrMove", Class::Unsupported(FALSE)),
+    ("cambodianMoves", Class::Unsupported(FALSE)),
+    ("flipEnclosedPieces", Class::Unsupported(NONE)),
+    // Game end.
+    ("nMoveRule", Class::Rule),
+    ("nFoldRule", Class::Rule),
+    ("nFoldValue", Class::Rule),
+    ("nFoldValueAbsolute", Class::Unsupported(FALSE)),
+    ("nMoveRuleTypes", Class::Unsupported(&["p"])),
+    ("nMoveRuleTypesWhite", Class::Unsupported(&["p"])),
+    ("nMoveRuleTypesBlack", Class::Unsupported(&["p"])),
+    ("perpetualCheckIllegal", Class::Rule),
+    ("moveRepetitionIllegal", Class::Unsupported(FALSE)),
+    ("chasingRule", Class::Unsupported(NONE)),
+    ("stalemateValue", Class::Rule),
+    ("stalematePieceCount", Class::Rule),
+    ("checkmateValue", Class::Rule),
+    ("extinctionValue", Class::Rule),
+    ("extinctionPieceTypes", Class::Rule),
+    ("extinctionPieceCount", Class::Rule),
+    ("extinctionOpponentPieceCount", Class::Unsupported(&["0"])),
+    ("extinctionClaim", Class::Unsupported(FALSE)),
+    ("extinctionPseudoRoyal", Class::Unsupported(FALSE)),
+    ("flagPiece", Class::Rule),
+    ("flagPieceWhite", Class::Rule),
+    ("flagPieceBlack", Class::Rule),
+    ("flagRegion", Class::Rule),
+    ("flagRegionWhite", Class::Rule),
+    ("flagRegionBlack", Class::Rule),
+    ("whiteFlag", Class::Rule),
+    ("blackFlag", Class::Rule),
+    ("flagMove", Class::Rule),
+    ("flagPieceCount", Class::Unsupported(&["1"])),
+    ("flagPieceBlockedWin", Class::Unsupported(FALSE)),
+    ("flagPieceSafe", Class::Unsupported(FALSE)),
+    ("checkCounting", Class::Rule),
+    ("connectN", Class::Unsupported(&["0"])),
+    ("connectPieceTypes", Class::Unsupported(&["*"])),
+    ("connectVertical", Class::Unsupported(TRUE)),
+    ("connectHorizontal", Class::Unsupported(TRUE)),
+    ("connectDiagonal", Class::Unsupported(TRUE)),
+    ("connectRegion1White", Class::Unsupported(NONE)),
+    ("connectRegion2White", Class::Unsupported(NONE)),
+    ("connectRegion1Black", Class::Unsupported(NONE)),
+    ("connectRegion2Black", Class::Unsupported(NONE)),
+    ("connectNxN", Class::Unsupported(&["0"])),
+    ("collinearN", Class::Unsupported(&["0"])),
+    ("connectValue", Class::Unsupported(&["win"])),
+    ("materialCounting", Class::Unsupported(NONE)),
+    ("adjudicateFullBoard", Class::Unsupported(FALSE)),
+    ("countingRule", Class::Unsupported(NONE)),
+    // Drops, hands and gating.
+    ("pieceDrops", Class::Hands(FALSE)),
+    ("capturesToHand", Class::Hands(FALSE)),
+    ("twoBoards", Class::Hands(FALSE)),
+    ("dropLoop", Class::Hands(FALSE)),
+    ("mustDrop", Class::Hands(FALSE)),
+    ("mustDropType", Class::Hands(&["*"])),
+    ("dropChecks", Class::Hands(TRUE)),
+    ("firstRankPawnDrops", Class::Hands(FALSE)),
+    ("promotionZonePawnDrops", Class::Hands(FALSE)),
+    ("enclosingDrop", Class::Hands(NONE)),
+    ("enclosingDropStart", Class::Hands(NONE)),
+    ("dropOnTop", Class::Hands(FALSE)),
+    ("dropRegionWhite", Class::Hands(NOTHING)),
+    ("dropRegionBlack", Class::Hands(NOTHING)),
+    ("whiteDropRegion", Class::Hands(NOTHING)),
+    ("blackDropRegion", Class::Hands(NOTHING)),
+    ("sittuyinRookDrop", Class::Hands(FALSE)),
+    ("dropOppositeColoredBishop", Class::Hands(FALSE)),
+    ("dropPromoted", Class::Hands(FALSE)),
+    ("dropNoDoubled", Class::Hands(NONE)),
+    ("dropNoDoubledCount", Class::Hands(&["1"])),
+    ("shogiPawnDropMateIllegal", Class::Hands(FALSE)),
+    ("castlingDroppedPiece", Class::Hands(FALSE)),
+    ("gating", Class::Hands(FALSE)),
+    ("seirawanGating", Class::Hands(FALSE)),
+    // Display and evaluation only.
+    ("variantTemplate", Class::Display),
+    ("pieceToCharTable", Class::Display),
+    ("pocketSize", Class::Display),
+    ("pieceValueMg", Class::Display),
+    ("pieceValueEg", Class::Display),
+];
+
+/// The class of `key`, or `None` for a key Fairy-Stockfish does not know either (a
+/// typo: warned about). Per-piece mobility regions (`mobilityRegionWhiteKing`, ...)
+/// restrict where a piece may go and are not implemented.
+pub fn class_of(key: &str) -> Option<Class> {
+    if let Some(&(_, class)) = KEYS.iter().find(|(k, _)| *k == key) {
+        return Some(class);
+    }
+    if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") {
+        return Some(Class::Unsupported(NOTHING));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_listed_once() {
+        for (i, (k, _)) in KEYS.iter().enumerate() {
+            assert!(
+                !KEYS[i + 1..].iter().any(|(other, _)| other == k),
+                "{k} listed twice"
+            );
+            assert!(
+                super::super::pieces::slot_of_key(k).is_none(),
+                "{k} is a piece key"
+            );
+        }
+    }
+}

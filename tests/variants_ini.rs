@@ -1,0 +1,516 @@
+//! User-defined variants from `variants.ini` files (src/variant/ini): the sections that
+//! restate Protean's own variants give the built-ins' perft counts; sections of
+//! Fairy-Stockfish's own file give pyffish's counts; bad files give errors with file and
+//! line; `VariantPath` adds variants over UCI and survives a bad file.
+
+mod common;
+
+use protean::engine::variant_file::parse_variants;
+use protean::engine::Game;
+use protean::variant::{find_variant, Variant};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Largest count checked per position (the ini suites are smaller than the main ones).
+const BUDGET: u64 = 300_000;
+
+struct Case {
+    line: usize,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn read_perft(path: &Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap().trim().to_string();
+        let counts = parts
+            .map(|p| {
+                let (d, n) = p.trim().strip_prefix('D').unwrap().split_once(' ').unwrap();
+                (d.parse().unwrap(), n.trim().parse().unwrap())
+            })
+            .collect();
+        cases.push(Case {
+            line: i + 1,
+            fen,
+            counts,
+        });
+    }
+    cases
+}
+
+fn without_castling_rights(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() > 2 && fields[2].chars().all(|c| c.is_ascii_alphabetic()) {
+        fields[2] = "-";
+    }
+    fields.join(" ")
+}
+
+fn load(path: &Path) -> Vec<Variant> {
+    let text = std::fs::read_to_string(path).unwrap();
+    match parse_variants(&text, &path.display().to_string()) {
+        Ok(loaded) => loaded.variants,
+        Err(e) => panic!("{} did not load: {e}", path.display()),
+    }
+}
+
+/// Perft of `variant` on every position of `file` at each depth within the budget;
+/// returns the mismatches and the number of counts checked.
+fn check_suite(variant: &Variant, file: &Path) -> (Vec<String>, usize) {
+    let arc = Arc::new(variant.clone());
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in read_perft(file) {
+        // pyffish writes castling rights into FENs of variants without castling (see
+        // river, antiantichess); Protean's FEN reader refuses them, so they go.
+        let fen = if variant.castling.is_none() {
+            without_castling_rights(&case.fen)
+        } else {
+            case.fen.clone()
+        };
+        let mut game = match Game::new(&arc, Some(&fen)) {
+            Ok(g) => g,
+            Err(e) => {
+                failures.push(format!("{}:{}: {e}", file.display(), case.line));
+                continue;
+            }
+        };
+        for &(depth, expected) in &case.counts {
+            if expected > BUDGET && depth > 1 {
+                continue;
+            }
+            checked += 1;
+            let got = game.perft(depth);
+            if got != expected {
+                failures.push(format!(
+                    "{} {}:{} depth {depth}: expected {expected}, got {got} ({})",
+                    variant.name,
+                    file.display(),
+                    case.line,
+                    case.fen
+                ));
+            }
+        }
+    }
+    (failures, checked)
+}
+
+/// Every section of our own ini file and of the copied Fairy-Stockfish sections that
+/// restates a built-in loads, and the loaded variant gives the built-in's perft counts
+/// on that variant's whole suite.
+#[test]
+fn ini_definitions_of_builtins_match_their_suites() {
+    let dir = common::data_dir();
+    let mut failures = Vec::new();
+    let mut names = Vec::new();
+    for file in ["protean-variants.ini", "fsf-variants.ini"] {
+        for v in load(&dir.join(file)) {
+            let suite = dir.join("perft").join(format!("{}.perft", v.name));
+            assert!(suite.exists(), "{file}: [{}] has no suite", v.name);
+            assert!(find_variant(&v.name).is_some(), "{} is built in", v.name);
+            let (mut f, checked) = check_suite(&v, &suite);
+            assert!(checked > 0, "{}: nothing checked", v.name);
+            failures.append(&mut f);
+            names.push(v.name.clone());
+        }
+    }
+    assert_eq!(
+        names,
+        [
+            "kingscorner",
+            "kingsfortress",
+            "blackhorde",
+            "upsidedown",
+            "massacre"
+        ]
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Sections of Fairy-Stockfish's own variants.ini beyond the built-ins: each loads and
+/// matches pyffish's counts (engine-tests/ini/perft, from scripts/gen-ini-perft-data).
+#[test]
+fn fairy_stockfish_sections_match_pyffish() {
+    let dir = common::data_dir().join("ini");
+    let variants = load(&dir.join("fsf-sections.ini"));
+    let mut failures = Vec::new();
+    let mut suites = 0;
+    for entry in std::fs::read_dir(dir.join("perft")).unwrap() {
+        let path: PathBuf = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let v = variants
+            .iter()
+            .find(|v| v.name == name)
+            .unwrap_or_else(|| panic!("{name}: no section in fsf-sections.ini"));
+        let (mut f, checked) = check_suite(v, &path);
+        assert!(checked > 0, "{name}: nothing checked");
+        failures.append(&mut f);
+        suites += 1;
+    }
+    assert!(suites >= 20, "only {suites} suites");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The errors of `text` (as file `bad.ini`), as `line: message`.
+fn errors(text: &str) -> Vec<String> {
+    match parse_variants(text, "bad.ini") {
+        Ok(l) => panic!(
+            "loaded {:?}",
+            l.variants.iter().map(|v| &v.name).collect::<Vec<_>>()
+        ),
+        Err(e) => e
+            .errors
+            .iter()
+            .map(|d| {
+                assert_eq!(d.file, "bad.ini");
+                format!("{}: {}", d.line, d.message)
+            })
+            .collect(),
+    }
+}
+
+fn assert_error(text: &str, line: usize, part: &str) {
+    let errs = errors(text);
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with(&format!("{line}: ")) && e.contains(part)),
+        "expected line {line} '{part}' in {errs:?}"
+    );
+}
+
+#[test]
+fn malformed_file() {
+    assert_error("[a:chess]\nmaxRank 6\n", 2, "expected '[name]'");
+    assert_error("# x\n[a:chess\n", 2, "lacks its ']'");
+    assert_error("maxRank = 6\n[a:chess]\n", 1, "before the first [section]");
+    assert_error("[a:chess]\n[a:chess]\n", 2, "defined twice");
+    assert_error("[a:chess]\nmaxRank = six\n", 2, "maxRank: expected a rank");
+    assert_error(
+        "[a:chess]\ncastling = yes\n",
+        2,
+        "castling: expected true or false",
+    );
+}
+
+#[test]
+fn unknown_parent() {
+    assert_error("[a:nosuchgame]\n", 1, "unknown parent variant nosuchgame");
+    assert_error("[b:a]\n[a:chess]\n", 1, "must come before it");
+    // A child of a section that failed says so.
+    assert_error(
+        "[a:chess]\ncustomPiece1 = x:Y\n[b:a]\n",
+        3,
+        "parent variant a of [b] did not load",
+    );
+}
+
+#[test]
+fn bad_betza() {
+    assert_error("[a:chess]\ncustomPiece1 = a:Y\n", 2, "bad Betza string 'Y'");
+    assert_error(
+        "[a:chess]\ncustomPiece1 = a\n",
+        2,
+        "expected 'letter:BETZA'",
+    );
+    assert_error("[a:chess]\nking = k:jQ\n", 2, "bad Betza string");
+}
+
+#[test]
+fn fen_that_does_not_fit() {
+    // Too many squares on a rank, for its own FEN and for an inherited one.
+    assert_error(
+        "[a:chess]\nmaxFile = 7\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\n",
+        3,
+        "startFen: bad FEN",
+    );
+    assert_error("[a:chess]\nmaxRank = 6\n", 1, "does not fit [a]");
+    // Unknown piece letters in the FEN and in rules.
+    assert_error(
+        "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1\n",
+        2,
+        "startFen: bad FEN",
+    );
+    assert_error(
+        "[a:chess]\npromotionPieceTypes = qz\n",
+        2,
+        "no piece with letter 'z'",
+    );
+    assert_error(
+        "[a:chess]\nextinctionPieceTypes = z\n",
+        2,
+        "no piece with letter 'z'",
+    );
+}
+
+#[test]
+fn rules_we_lack_are_rejected_not_ignored() {
+    assert_error(
+        "[a:chess]\npieceDrops = true\n",
+        2,
+        "piece drops, hands and gating are not implemented yet",
+    );
+    assert_error("[a:chess]\ngating = true\n", 2, "not implemented yet");
+    assert_error(
+        "[a:chess]\nconnectN = 4\n",
+        2,
+        "'connectN = 4' needs a rule Protean does not implement",
+    );
+    assert_error("[a:chess]\nimmobile = i\n", 2, "'immobile'");
+    assert_error("[a:chess]\ncheckmateValue = win\n", 2, "only 'loss'");
+    assert_error("[a:chess]\ncastlingRank = 2\n", 2, "castlingRank");
+    assert_error(
+        "[a:chess]\npromotionRegionWhite = a8 b8\n",
+        2,
+        "only whole ranks",
+    );
+}
+
+#[test]
+fn defaults_and_display_keys_only_warn() {
+    let text = "[a:chess]\npieceDrops = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
+    let loaded = parse_variants(text, "ok.ini").unwrap();
+    assert_eq!(loaded.variants.len(), 1);
+    let w: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
+    assert!(
+        w[0].starts_with("ok.ini:2: 'pieceDrops' is not implemented"),
+        "{w:?}"
+    );
+    assert!(
+        w[1].starts_with("ok.ini:3: 'pieceToCharTable' only concerns display"),
+        "{w:?}"
+    );
+    assert!(
+        w[2].starts_with("ok.ini:4: unknown key 'noSuchKey'"),
+        "{w:?}"
+    );
+}
+
+/// A section builds the same rules as the built-in it restates: the loaded variant
+/// equals the built-in field for field where Fairy-Stockfish's format can say it.
+#[test]
+fn a_child_that_changes_nothing_equals_its_parent() {
+    for parent in [
+        "chess",
+        "capablanca",
+        "grand",
+        "atomic",
+        "xiangqi",
+        "antichess",
+        "3check",
+    ] {
+        let text = format!("[copy:{parent}]\n");
+        let v = &parse_variants(&text, "t.ini").unwrap().variants[0];
+        let b = find_variant(parent).unwrap();
+        let strip = |v: &Variant| Variant {
+            name: String::new(),
+            aliases: vec![],
+            description: String::new(),
+            ..v.clone()
+        };
+        assert_eq!(strip(v), strip(&b), "{parent}");
+    }
+}
+
+/// A user variant from scratch (no parent): Fairy-Stockfish's template is chess rules
+/// without pieces.
+#[test]
+fn a_variant_without_parent() {
+    let text = "[mini]\nmaxRank = 5\nmaxFile = 5\npawn = p\nrook = r\nking = k\n\
+                startFen = 1rk2/ppppp/5/PPPPP/1RK2 w - - 0 1\npromotionRegionWhite = *5\n\
+                promotionRegionBlack = *1\ndoubleStep = false\ncastling = false\n";
+    let v = &parse_variants(text, "t.ini").unwrap().variants[0];
+    assert_eq!((v.files, v.ranks), (5, 5));
+    assert_eq!(v.promotion.as_ref().unwrap().ranks, vec![4]);
+    assert_eq!(v.promotion.as_ref().unwrap().targets, vec!['R']);
+    let mut g = Game::new(&Arc::new(v.clone()), None).unwrap();
+    // By hand: five pawn steps (rank 3 is empty, nothing to capture), the rook's one
+    // step to a1 (its other neighbours are its own pieces), the king's one step to d1.
+    assert_eq!(g.perft(1), 7);
+}
+
+/// Runs the binary with `args`, feeds it `input`, returns (stdout, stderr, success).
+fn run_binary(args: &[&str], input: &str) -> (String, String, bool) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_protean"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start protean");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("protean-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const GOOD: &str = "# Chess with an amazon (queen + knight) for the queen.\n\
+                    [amazonchess:chess]\nqueen = -\namazon = q\npromotionPieceTypes = qrbn\n";
+
+#[test]
+fn uci_variant_path_adds_variants_and_survives_bad_files() {
+    let good = temp_file("good.ini", GOOD);
+    let bad = temp_file("bad.ini", "[broken:chess]\ncustomPiece1 = a:XYZ\n");
+    let input = format!(
+        "uci\n\
+         setoption name VariantPath value {}\n\
+         setoption name VariantPath value {}\n\
+         setoption name VariantPath value /no/such/file.ini\n\
+         setoption name UCI_Variant value amazonchess\n\
+         position startpos moves d1c3\n\
+         go perft 1\n\
+         setoption name UCI_Variant value broken\n\
+         isready\n\
+         quit\n",
+        good.display(),
+        bad.display()
+    );
+    let (out, _, _) = run_binary(&["uci"], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    let combos: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("option name UCI_Variant"))
+        .collect();
+    // Announced at `uci`, again after the good file, not after the bad ones.
+    assert_eq!(combos.len(), 2, "{out}");
+    assert!(!combos[0].contains("var amazonchess"));
+    assert!(combos[1].contains("var chess") && combos[1].ends_with(" var amazonchess"));
+    assert!(out.contains("info string loaded 1 variant(s)"), "{out}");
+    let errors: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .collect();
+    assert_eq!(errors.len(), 3, "{out}");
+    assert!(
+        errors[0].contains("bad.ini:2: customPiece1: bad Betza string"),
+        "{out}"
+    );
+    assert!(
+        errors[1].contains("cannot read variants file /no/such/file.ini"),
+        "{out}"
+    );
+    assert!(errors[2].contains("unknown variant 'broken'"), "{out}");
+    // The amazon leapt to c3 as a knight (a queen could not). Black's replies: the 20 of
+    // chess (nothing changed on its side) plus its own amazon's leaps to c6 and e6.
+    let nodes: u64 = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .expect("perft answered")
+        .trim()
+        .parse()
+        .unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/2Q5/PPPPPPPP/RNB1KBNR b KQkq - 1 1";
+    let chess_replies = Game::by_name("chess", Some(fen)).unwrap().perft(1);
+    assert_eq!(nodes, chess_replies + 2, "{out}");
+    assert!(out.contains("readyok"));
+    std::fs::remove_file(good).ok();
+    std::fs::remove_file(bad).ok();
+}
+
+#[test]
+fn variants_file_flag_works_for_commands() {
+    let good = temp_file("flag.ini", GOOD);
+    let path = good.to_str().unwrap();
+    let (out, err, ok) = run_binary(&["--variants-file", path, "variants"], "");
+    assert!(ok, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("amazonchess ")), "{out}");
+    // White's amazon on d1 behind its pawns adds the knight leaps to c3 and e3 (b2 and
+    // f2 hold its own pawns) to the 20 moves of chess.
+    let (out, err, ok) = run_binary(
+        &[
+            "perft",
+            "1",
+            "--variant",
+            "amazonchess",
+            "--variants-file",
+            path,
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Nodes searched: 22"), "{out}");
+    let bad = temp_file("flag-bad.ini", "[x:nosuch]\n");
+    let (_, err, ok) = run_binary(
+        &["--variants-file", bad.to_str().unwrap(), "perft", "1"],
+        "",
+    );
+    assert!(!ok);
+    assert!(
+        err.contains("flag-bad.ini:1: unknown parent variant nosuch"),
+        "{err}"
+    );
+    std::fs::remove_file(good).ok();
+    std::fs::remove_file(bad).ok();
+}
+
+/// Round trip: every built-in written out as a self-contained section
+/// (`variant::ini::write`), read back, gives the built-in's counts on its suite. The
+/// built-ins the format cannot say are listed with the reason.
+#[test]
+fn builtins_written_out_and_read_back_give_the_same_perft() {
+    use protean::variant::builtin_variants;
+    use protean::variant::ini::write::to_ini;
+    let dir = common::data_dir().join("perft");
+    let mut failures = Vec::new();
+    let mut refused = Vec::new();
+    for b in builtin_variants() {
+        let text = match to_ini(b) {
+            Ok(t) => t,
+            Err(why) => {
+                refused.push(format!("{}: {why}", b.name));
+                continue;
+            }
+        };
+        let loaded = match parse_variants(&text, &format!("{}.ini", b.name)) {
+            Ok(l) => l.variants,
+            Err(e) => {
+                failures.push(format!("{} does not read back: {e}\n{text}", b.name));
+                continue;
+            }
+        };
+        let suite = dir.join(format!("{}.perft", b.name));
+        if suite.exists() {
+            let (mut f, checked) = check_suite(&loaded[0], &suite);
+            assert!(checked > 0, "{}: nothing checked", b.name);
+            failures.append(&mut f);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(
+        refused,
+        [
+            "suicide-dhl: a draw by piece count has no key",
+            "xiangqi: elephant: piece regions have no key",
+            "crazyhouse: pieces in hand have no keys yet",
+            "capahouse: pieces in hand have no keys yet",
+            "grandhouse: pieces in hand have no keys yet",
+            "tablut: custodian capture has no key",
+            "brandubh: custodian capture has no key",
+            "brandubh2: custodian capture has no key",
+            "ardri: custodian capture has no key",
+            "longship: custodian capture has no key"
+        ]
+    );
+}
