@@ -225,6 +225,9 @@ pub struct Rules<B: Bitboard> {
     /// As `pin_aware`, in a game where moves may not give check (see
     /// `Position::gives_check`).
     pub pin_aware_no_checks: bool,
+    /// Pin data for legal moves with cannons, lame leapers and flying royals (`None`
+    /// where the generator does not apply; see [`crate::movegen::screen_pins`]).
+    pub screen_pins: Option<crate::movegen::screen_pins::ScreenPins>,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
     pub end: EndRulesCompiled<B>,
@@ -808,7 +811,7 @@ impl<B: Bitboard> Rules<B> {
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         let flying_royals = variant.flying_royals;
         let perpetual_check_loses = variant.draws.perpetual_check_loses;
-        Ok(Rules {
+        let mut rules = Rules {
             variant,
             geo,
             tables,
@@ -820,6 +823,7 @@ impl<B: Bitboard> Rules<B> {
             complex_capturers,
             pin_aware,
             pin_aware_no_checks,
+            screen_pins: None,
             castling,
             promotion,
             end,
@@ -832,7 +836,9 @@ impl<B: Bitboard> Rules<B> {
             perpetual_check_loses,
             en_passant_zone,
             zobrist,
-        })
+        };
+        rules.screen_pins = crate::movegen::screen_pins::ScreenPins::build(&rules);
+        Ok(rules)
     }
 
     #[inline(always)]
