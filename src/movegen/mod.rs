@@ -450,18 +450,19 @@ impl<B: Bitboard> Position<B> {
             if rights >> side & 1 == 0 {
                 continue;
             }
-            let rook = self.castle_rooks[2 * us + side] as Square;
-            let (kto, rto) = self.castling_destinations(ksq, rook);
-            let rest = occ ^ B::from_square(ksq) ^ B::from_square(rook);
-            let king_path = tables.between(ksq, kto) | B::from_square(kto);
-            let rook_path = tables.between(rook, rto) | B::from_square(rto);
-            if ((king_path | rook_path) & rest).any() {
+            let right = 2 * us + side;
+            if (self.castle_paths[right] & occ).any() {
                 continue;
             }
-            let attacked = check_attacks
-                && (king_path | B::from_square(ksq))
+            let rook = self.castle_rooks[right] as Square;
+            let attacked = check_attacks && {
+                let (kto, _) = self.castling_destinations(ksq, rook);
+                let rest = occ ^ B::from_square(ksq) ^ B::from_square(rook);
+                let king_path = tables.between(ksq, kto) | B::from_square(kto);
+                (king_path | B::from_square(ksq))
                     .squares()
-                    .any(|s| self.checked_on(s, us, rest));
+                    .any(|s| self.checked_on(s, us, rest))
+            };
             if !attacked {
                 sink.push(Move::new(ksq, rook, MoveKind::Castle));
             }

@@ -134,7 +134,7 @@ impl ScreenPins {
 }
 
 /// Most pin entries one position records; more sends the side to exact tests.
-const MAX_PINS: usize = 48;
+const MAX_PINS: usize = 24;
 
 /// Pinned squares with the destinations each pin allows.
 struct Pins<B> {
@@ -231,19 +231,13 @@ impl<B: Bitboard> Position<B> {
 
     /// The pins on the side to move's pieces around its royal on `ksq` (not in check),
     /// and the squares no move may fill.
-    fn screen_pins(&self, sp: &ScreenPins, ksq: Square) -> (Pins<B>, B) {
+    fn screen_pins(&self, sp: &ScreenPins, ksq: Square, pins: &mut Pins<B>) -> B {
         let rules = &*self.rules;
         let t = &rules.tables;
         let them = self.side ^ 1;
         let occ = self.occupied();
         let own = self.by_color[self.side];
         let enemy = self.by_color[them];
-        let mut pins = Pins {
-            set: B::EMPTY,
-            entries: [(0, B::EMPTY); MAX_PINS],
-            len: 0,
-            overflow: false,
-        };
         let mut forbidden = B::EMPTY;
         let is = |mask: u32, sq: Square| enemy.has(sq) && mask >> kind_of(self.board[sq]) & 1 != 0;
         let mut dirs = sp.line_dirs[them];
@@ -304,7 +298,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        (pins, forbidden)
+        forbidden
     }
 
     /// Legal moves of a side with its royal on the board (see the module comment).
@@ -346,7 +340,13 @@ impl<B: Bitboard> Position<B> {
             self.gen_en_passant(&mut tested, false);
             return;
         }
-        let (pins, forbidden) = self.screen_pins(sp, ksq);
+        let mut pins = Pins {
+            set: B::EMPTY,
+            entries: [(0, B::EMPTY); MAX_PINS],
+            len: 0,
+            overflow: false,
+        };
+        let forbidden = self.screen_pins(sp, ksq, &mut pins);
         if pins.overflow {
             self.gen_pieces(&mut tested, board, B::EMPTY, |_| board, false);
         } else {
