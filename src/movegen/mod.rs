@@ -1,9 +1,12 @@
 //! Legal move generation for every variant, from the compiled [`Rules`].
 //!
-//! Two strategies, chosen per variant by data ([`Rules::pin_aware`]):
+//! Strategies, chosen per variant by data ([`Rules::pin_aware`],
+//! [`Rules::screen_pins`]):
 //! - pin-aware: when every capture is a plain leap or a full-line slide and there is
 //!   one royal king, legal moves come straight from the checkers, the pinned pieces and
 //!   attack tests on the king's destinations (how the fastest chess engines do it);
+//! - screen pins ([`screen_pins`]): the same with cannons, lame leapers, partial-line
+//!   riders and flying royals, whose pins are read off screens and legs;
 //! - generic: pseudo-legal moves, each kept if it leaves no royal piece attacked.
 //!
 //! Moves go to a [`Sink`] in batches (one origin, a set of destinations), so perft can
