@@ -1,9 +1,12 @@
 //! Legal move generation for every variant, from the compiled [`Rules`].
 //!
-//! Two strategies, chosen per variant by data ([`Rules::pin_aware`]):
+//! Strategies, chosen per variant by data ([`Rules::pin_aware`],
+//! [`Rules::screen_pins`]):
 //! - pin-aware: when every capture is a plain leap or a full-line slide and there is
 //!   one royal king, legal moves come straight from the checkers, the pinned pieces and
 //!   attack tests on the king's destinations (how the fastest chess engines do it);
+//! - screen pins ([`screen_pins`]): the same with cannons, lame leapers, partial-line
+//!   riders and flying royals, whose pins are read off screens and legs;
 //! - generic: pseudo-legal moves, each kept if it leaves no royal piece attacked.
 //!
 //! Moves go to a [`Sink`] in batches (one origin, a set of destinations), so perft can
@@ -11,6 +14,7 @@
 
 mod drops;
 pub mod perft;
+pub mod screen_pins;
 
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, MoveKind, MoveList, Position};
@@ -295,14 +299,14 @@ impl<B: Bitboard> Position<B> {
 
     /// Generates every move of the side to move's non-royal pieces (and, when
     /// `include_royal`, the royal's too) restricted to `mask` and, for pinned pieces, to
-    /// their pin line.
+    /// `pin_limit(from)`.
     #[inline(always)]
     fn gen_pieces<S: Sink<B>>(
         &self,
         sink: &mut S,
         mask: B,
         pinned: B,
-        king: Option<Square>,
+        pin_limit: impl Fn(Square) -> B,
         include_royal: bool,
     ) {
         let rules = &*self.rules;
@@ -380,14 +384,8 @@ impl<B: Bitboard> Position<B> {
             }
             for from in pieces.squares() {
                 let mut limit = mask;
-                if let Some(ksq) = king {
-                    if pinned.has(from) {
-                        // Stay between the king and the pinner (or take it): a leap
-                        // along the line (dabbaba, alfil) may not jump over either.
-                        let t = &rules.tables;
-                        limit &=
-                            (t.orthogonal(from, occ) | t.diagonal(from, occ)) & t.line(ksq, from);
-                    }
+                if pinned.has(from) {
+                    limit &= pin_limit(from);
                 }
                 let mut t = self.piece_targets(m, from, occ, &filters);
                 if has_specials {
@@ -476,18 +474,19 @@ impl<B: Bitboard> Position<B> {
             if rights >> side & 1 == 0 {
                 continue;
             }
-            let rook = self.castle_rooks[2 * us + side] as Square;
-            let (kto, rto) = self.castling_destinations(ksq, rook);
-            let rest = occ ^ B::from_square(ksq) ^ B::from_square(rook);
-            let king_path = tables.between(ksq, kto) | B::from_square(kto);
-            let rook_path = tables.between(rook, rto) | B::from_square(rto);
-            if ((king_path | rook_path) & rest).any() {
+            let right = 2 * us + side;
+            if (self.castle_paths[right] & occ).any() {
                 continue;
             }
-            let attacked = check_attacks
-                && (king_path | B::from_square(ksq))
+            let rook = self.castle_rooks[right] as Square;
+            let attacked = check_attacks && {
+                let (kto, _) = self.castling_destinations(ksq, rook);
+                let rest = occ ^ B::from_square(ksq) ^ B::from_square(rook);
+                let king_path = tables.between(ksq, kto) | B::from_square(kto);
+                (king_path | B::from_square(ksq))
                     .squares()
-                    .any(|s| self.checked_on(s, us, rest));
+                    .any(|s| self.checked_on(s, us, rest))
+            };
             if !attacked {
                 sink.push(Move::new(ksq, rook, MoveKind::Castle));
             }
@@ -550,7 +549,11 @@ impl<B: Bitboard> Position<B> {
                 pinned |= between;
             }
         }
-        self.gen_pieces(sink, mask, pinned, Some(ksq), false);
+        // A pinned piece stays between the king and the pinner (or takes it): a leap
+        // along the line (dabbaba, alfil) may not jump over either.
+        let t = &rules.tables;
+        let pin_line = |from| (t.orthogonal(from, occ) | t.diagonal(from, occ)) & t.line(ksq, from);
+        self.gen_pieces(sink, mask, pinned, pin_line, false);
         self.gen_drops(sink, mask);
         self.gen_en_passant(sink, true);
         if checkers.is_empty() {
@@ -560,8 +563,9 @@ impl<B: Bitboard> Position<B> {
 
     /// Pseudo-legal moves (royal pieces may end attacked); castling is checked fully.
     fn gen_pseudo_legal<S: Sink<B>>(&self, sink: &mut S) {
-        self.gen_pieces(sink, self.rules.tables.board, B::EMPTY, None, true);
-        self.gen_drops(sink, self.rules.tables.board);
+        let board = self.rules.tables.board;
+        self.gen_pieces(sink, board, B::EMPTY, |_| board, true);
+        self.gen_drops(sink, board);
         self.gen_en_passant(sink, false);
         if !self.in_check() {
             self.gen_castling(sink);
@@ -579,6 +583,8 @@ impl<B: Bitboard> Position<B> {
             Strategy::PinAware
         } else if rules.pin_aware_no_checks && has_royal {
             Strategy::PinAwareNoChecks
+        } else if rules.screen_pins.is_some() && self.royal_square(self.side).is_some() {
+            Strategy::Screened
         } else if !has_royal && rules.checks_allowed && rules.blast.is_none() {
             // Nothing of ours can be left attacked and no rule looks past the move:
             // pseudo-legal moves are legal (Extinction, Antichess, the Horde's pawns).
@@ -693,6 +699,7 @@ impl<B: Bitboard> Position<B> {
                 let this = &*self;
                 list.retain(|m| !this.gives_check(&m));
             }
+            Strategy::Screened => self.gen_screened(list),
             Strategy::Pseudo => self.gen_pseudo_legal(list),
             Strategy::Filtered => {
                 self.gen_pseudo_legal(list);
@@ -756,6 +763,7 @@ impl<B: Bitboard> Position<B> {
         let enemy = self.by_color[self.side ^ 1];
         match self.strategy() {
             Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
+            Strategy::Screened => self.gen_screened(&mut TacticalSink { list, enemy }),
             Strategy::Pseudo if !self.rules.mandatory_capture => {
                 self.gen_pseudo_legal(&mut TacticalSink { list, enemy })
             }
@@ -775,6 +783,7 @@ impl<B: Bitboard> Position<B> {
         let mut c = CountSink(0);
         match self.strategy() {
             Strategy::PinAware => self.gen_pin_aware(&mut c),
+            Strategy::Screened => self.gen_screened(&mut c),
             Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut c),
             _ => {
                 let mut list = MoveList::new();
@@ -793,6 +802,7 @@ impl<B: Bitboard> Position<B> {
         }
         match self.strategy() {
             Strategy::PinAware => self.gen_pin_aware(&mut list),
+            Strategy::Screened => self.gen_screened(&mut list),
             Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),
             _ => self.clone().generate_ignoring_end(&mut list),
         }
@@ -807,6 +817,9 @@ enum Strategy {
     PinAware,
     /// The same, dropping moves that give check (Racing Kings).
     PinAwareNoChecks,
+    /// From pins through cannon screens, lame-leap legs and lines, with exact tests in
+    /// check (see [`screen_pins`]).
+    Screened,
     /// Pseudo-legal moves are legal: the side has no royal piece to expose.
     Pseudo,
     /// Pseudo-legal moves, each made and tested.

@@ -238,6 +238,12 @@ impl<B: Bitboard> Position<B> {
             let rook = geo.square(rook_file, rank);
             self.castling |= 1 << bit;
             self.castle_rooks[bit] = rook as u16;
+            let (kto, rto) = self.castling_destinations(king, rook);
+            let t = &self.rules.tables;
+            let crossed = t.between(king, kto) | t.between(rook, rto);
+            let ends = B::from_square(kto) | B::from_square(rto);
+            self.castle_paths[bit] =
+                (crossed | ends) & !(B::from_square(king) | B::from_square(rook));
             self.castle_clear[rook] |= 1 << bit;
             self.castle_clear[king] |= 1 << bit;
         }

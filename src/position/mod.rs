@@ -58,8 +58,6 @@ struct Undo {
     /// Pieces this move exploded or took by custodian capture, on top of
     /// `Position::exploded`.
     exploded: u8,
-    /// The move left the opponent in check (kept where the perpetual-check rule needs it).
-    gave_check: bool,
     /// With hands: bit 0, the captured piece was a promoted one; bit 1, the mover was.
     hand_flags: u8,
 }
@@ -79,6 +77,9 @@ pub struct Position<B: Bitboard> {
     pub(crate) castle_clear: Vec<u8>,
     /// The castling king's square per colour (valid while that colour has a right).
     pub(crate) castle_kings: [u16; 2],
+    /// Per castling right, the squares king and rook cross or land on, but their own:
+    /// all must be empty (set with the right, so the generator needs no geometry).
+    pub(crate) castle_paths: [B; 4],
     /// Checks each side has given (n-check variants).
     pub(crate) checks_given: [u8; 2],
     pub(crate) ep: u16,
@@ -112,6 +113,7 @@ impl<B: Bitboard> Position<B> {
             castle_rooks: [NO_SQUARE; 4],
             castle_clear: vec![0; n],
             castle_kings: [NO_SQUARE; 2],
+            castle_paths: [B::EMPTY; 4],
             checks_given: [0; 2],
             ep: NO_SQUARE,
             halfmove: 0,
@@ -195,21 +197,34 @@ impl<B: Bitboard> Position<B> {
 
     #[inline(always)]
     fn put(&mut self, sq: Square, p: PieceCode) {
-        let bit = B::from_square(sq);
-        self.board[sq] = p;
-        self.by_color[color_of(p)] |= bit;
-        self.by_kind[kind_of(p)] |= bit;
+        self.place(sq, p);
         self.key ^= self.piece_key(p, sq);
     }
 
     #[inline(always)]
     fn remove(&mut self, sq: Square) -> PieceCode {
+        let p = self.lift(sq);
+        self.key ^= self.piece_key(p, sq);
+        p
+    }
+
+    /// `put` without the key update (`unmake` restores the key from its record).
+    #[inline(always)]
+    fn place(&mut self, sq: Square, p: PieceCode) {
+        let bit = B::from_square(sq);
+        self.board[sq] = p;
+        self.by_color[color_of(p)] |= bit;
+        self.by_kind[kind_of(p)] |= bit;
+    }
+
+    /// `remove` without the key update.
+    #[inline(always)]
+    fn lift(&mut self, sq: Square) -> PieceCode {
         let p = self.board[sq];
         let bit = B::from_square(sq);
         self.board[sq] = NO_PIECE;
         self.by_color[color_of(p)] ^= bit;
         self.by_kind[kind_of(p)] ^= bit;
-        self.key ^= self.piece_key(p, sq);
         p
     }
 
@@ -303,7 +318,6 @@ impl<B: Bitboard> Position<B> {
             key: self.key,
             checks_given: self.checks_given,
             exploded: 0,
-            gave_check: false,
             hand_flags: 0,
         };
         self.key ^= self.ep_key(self.ep);
@@ -386,9 +400,6 @@ impl<B: Bitboard> Position<B> {
             self.checks_given[us] = self.checks_given[us].saturating_add(1).min(15);
             self.key ^= self.checks_key(us);
         }
-        if self.rules.perpetual_check_loses {
-            undo.gave_check = self.royal_attacked(them);
-        }
         self.history.push(undo);
     }
 
@@ -463,7 +474,7 @@ impl<B: Bitboard> Position<B> {
         }
         for _ in 0..undo.exploded {
             let (sq, p) = self.exploded.pop().expect("exploded pieces recorded");
-            self.put(sq as usize, p);
+            self.place(sq as usize, p);
         }
         if self.rules.hands.is_some() && mv.kind() != MoveKind::Drop {
             self.hands_before_unmake(&undo);
@@ -475,22 +486,22 @@ impl<B: Bitboard> Position<B> {
             }
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
-                let king = self.remove(kto);
-                let rook = self.remove(rto);
-                self.put(from, king);
-                self.put(to, rook);
+                let king = self.lift(kto);
+                let rook = self.lift(rto);
+                self.place(from, king);
+                self.place(to, rook);
             }
             MoveKind::EnPassant => {
-                let p = self.remove(to);
-                self.put(from, p);
+                let p = self.lift(to);
+                self.place(from, p);
                 let victim = self.ep_victim(to, us).expect("en passant victim on board");
-                self.put(victim, undo.captured);
+                self.place(victim, undo.captured);
             }
             _ => {
-                self.remove(to);
-                self.put(from, undo.moved);
+                self.lift(to);
+                self.place(from, undo.moved);
                 if undo.captured != NO_PIECE {
-                    self.put(to, undo.captured);
+                    self.place(to, undo.captured);
                 }
             }
         }
@@ -553,16 +564,19 @@ impl<B: Bitboard> Position<B> {
         let start = window
             .iter()
             .position(|u| u.key == self.key && u.mv != Move::NONE)?;
-        let cycle = &window[start..];
+        // Which moves gave check is found by stepping back through the cycle on a copy
+        // (rare: only at a repetition), not recorded by every move made.
+        let mut back = self.clone();
         let mut always = [true, true];
-        for (i, u) in cycle.iter().enumerate() {
-            // The last move was the opponent's of the side to move.
-            let mover = if (cycle.len() - 1 - i).is_multiple_of(2) {
-                self.side ^ 1
+        for _ in start..window.len() {
+            let mover = back.side ^ 1;
+            if back.last_move() == Some(Move::NONE) {
+                always[mover] = false;
+                back.unmake_null_move();
             } else {
-                self.side
-            };
-            always[mover] &= u.gave_check;
+                always[mover] &= back.in_check();
+                back.unmake_move();
+            }
         }
         match always {
             [true, false] => Some(WHITE),

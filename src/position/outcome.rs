@@ -154,9 +154,7 @@ impl<B: Bitboard> Position<B> {
                 let extinct = if kinds == 0 {
                     self.by_color[c].is_empty()
                 } else {
-                    (0..self.rules.kinds.len())
-                        .filter(|k| kinds >> k & 1 != 0)
-                        .any(|k| self.pieces_of(k, c).is_empty())
+                    self.some_kind_missing(kinds, c)
                 };
                 if extinct {
                     let winner = if extinct_side_wins { c } else { c ^ 1 };
@@ -204,6 +202,22 @@ impl<B: Bitboard> Position<B> {
             });
         }
         None
+    }
+
+    /// Whether `color` has no piece of some kind in the bit set `kinds`.
+    #[inline(always)]
+    fn some_kind_missing(&self, kinds: u32, color: Color) -> bool {
+        let mut m = kinds;
+        while m != 0 {
+            if self
+                .pieces_of(m.trailing_zeros() as usize, color)
+                .is_empty()
+            {
+                return true;
+            }
+            m &= m - 1;
+        }
+        false
     }
 
     /// Whether the side to move has a legal move that puts a piece of `kinds` on `zone`.

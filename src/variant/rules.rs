@@ -236,6 +236,9 @@ pub struct Rules<B: Bitboard> {
     /// As `pin_aware`, in a game where moves may not give check (see
     /// `Position::gives_check`).
     pub pin_aware_no_checks: bool,
+    /// Pin data for legal moves with cannons, lame leapers and flying royals (`None`
+    /// where the generator does not apply; see [`crate::movegen::screen_pins`]).
+    pub screen_pins: Option<crate::movegen::screen_pins::ScreenPins>,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
     pub end: EndRulesCompiled<B>,
@@ -847,7 +850,7 @@ impl<B: Bitboard> Rules<B> {
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         let flying_royals = variant.flying_royals;
         let perpetual_check_loses = variant.draws.perpetual_check_loses;
-        Ok(Rules {
+        let mut rules = Rules {
             variant,
             geo,
             tables,
@@ -859,6 +862,7 @@ impl<B: Bitboard> Rules<B> {
             complex_capturers,
             pin_aware,
             pin_aware_no_checks,
+            screen_pins: None,
             castling,
             promotion,
             end,
@@ -873,7 +877,9 @@ impl<B: Bitboard> Rules<B> {
             en_passant_zone,
             hands,
             zobrist,
-        })
+        };
+        rules.screen_pins = crate::movegen::screen_pins::ScreenPins::build(&rules);
+        Ok(rules)
     }
 
     #[inline(always)]
