@@ -8,7 +8,7 @@
 //! The layers: [`lexer`] (text to sections with line numbers), [`keys`] (what each key
 //! is: an implemented rule, display only, or a rule Protean lacks), [`pieces`]
 //! (Fairy-Stockfish's piece types), [`values`] (value syntax) and [`build`] (a section on
-//! its parent to a [`Variant`]). `docs/variants-ini.md` lists the keys.
+//! its parent to a [`Variant`]). `docs/variant-config.md` lists the keys.
 //!
 //! Loading is all or nothing: any error in a file rejects the whole file, and every error
 //! is reported with its file name and line.
