@@ -14,37 +14,6 @@ use std::sync::Arc;
 /// Largest count checked per position (the ini suites are smaller than the main ones).
 const BUDGET: u64 = 300_000;
 
-struct Case {
-    line: usize,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn read_perft(path: &Path) -> Vec<Case> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut cases = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap().trim().to_string();
-        let counts = parts
-            .map(|p| {
-                let (d, n) = p.trim().strip_prefix('D').unwrap().split_once(' ').unwrap();
-                (d.parse().unwrap(), n.trim().parse().unwrap())
-            })
-            .collect();
-        cases.push(Case {
-            line: i + 1,
-            fen,
-            counts,
-        });
-    }
-    cases
-}
-
 fn without_castling_rights(fen: &str) -> String {
     let mut fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() > 2 && fields[2].chars().all(|c| c.is_ascii_alphabetic()) {
@@ -67,7 +36,7 @@ fn check_suite(variant: &Variant, file: &Path) -> (Vec<String>, usize) {
     let arc = Arc::new(variant.clone());
     let mut failures = Vec::new();
     let mut checked = 0;
-    for case in read_perft(file) {
+    for case in common::read_perft(file) {
         // pyffish writes castling rights into FENs of variants without castling (see
         // river, antiantichess); Protean's FEN reader refuses them, so they go.
         let fen = if variant.castling.is_none() {

@@ -1,7 +1,7 @@
 //! Readers for the data files under `engine-tests/`.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("engine-tests")
@@ -15,8 +15,13 @@ pub struct PerftCase {
 }
 
 pub fn read_perft_file(name: &str) -> Vec<PerftCase> {
-    let path = data_dir().join("perft").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    read_perft(&data_dir().join("perft").join(name))
+}
+
+/// A `.perft` file anywhere (the ini tests keep theirs under `engine-tests/ini/`).
+pub fn read_perft(path: &Path) -> Vec<PerftCase> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
     let mut cases = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
