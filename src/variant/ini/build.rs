@@ -462,29 +462,23 @@ impl<'a> Builder<'a> {
         match (w, b) {
             (None, None) => None,
             (Some(w), Some(b)) if sorted(&w) == sorted(&b) => Some(w),
-            (Some(w), None) | (None, Some(w)) => {
-                let line = self
-                    .get(&format!("{key}White"))
-                    .or(self.get(&format!("{key}Black")))
+            (w, b) => {
+                // Name the line that makes the colours differ: with both given, Black's.
+                let order = if w.is_some() && b.is_some() {
+                    ["Black", "White"]
+                } else {
+                    ["White", "Black"]
+                };
+                let line = order
+                    .iter()
+                    .find_map(|c| self.get(&format!("{key}{c}")))
                     .unwrap()
                     .line;
                 self.error(
                     line,
                     format!("{key}: different values for White and Black are not supported"),
                 );
-                Some(w)
-            }
-            (Some(w), Some(_)) => {
-                let line = self
-                    .get(&format!("{key}Black"))
-                    .or(self.get(&format!("{key}White")))
-                    .unwrap()
-                    .line;
-                self.error(
-                    line,
-                    format!("{key}: different values for White and Black are not supported"),
-                );
-                Some(w)
+                w.or(b)
             }
         }
     }
