@@ -3,10 +3,12 @@
 //! legal move, pondering waits for `ponderhit`, bad input leaves the state unchanged.
 //! Waits have generous limits that only guard against a hang; nothing asserts speed.
 
+mod common;
+
 use protean::engine::Game;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 const HANG: Duration = Duration::from_secs(60);
@@ -19,22 +21,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_protean"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start protean");
-        let input = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, input, lines) = common::spawn_protean(&[]);
         Engine {
             child,
             input,
