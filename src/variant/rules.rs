@@ -254,8 +254,6 @@ pub struct Rules<B: Bitboard> {
     pub custodian: Option<CustodianRules<B>>,
     /// Royal pieces attack each other along an open file (Xiangqi's flying general).
     pub flying_royals: bool,
-    /// A side that checks with every move of a repetition loses it (Xiangqi).
-    pub perpetual_check_loses: bool,
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
@@ -849,7 +847,6 @@ impl<B: Bitboard> Rules<B> {
         let hands = HandRules::new(&variant, &tables)?;
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         let flying_royals = variant.flying_royals;
-        let perpetual_check_loses = variant.draws.perpetual_check_loses;
         let mut rules = Rules {
             variant,
             geo,
@@ -873,7 +870,6 @@ impl<B: Bitboard> Rules<B> {
             blast,
             custodian,
             flying_royals,
-            perpetual_check_loses,
             en_passant_zone,
             hands,
             zobrist,
