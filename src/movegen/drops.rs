@@ -11,7 +11,7 @@ impl<B: Bitboard> Position<B> {
     /// Drops of the side to move onto the empty squares of `mask`.
     #[inline]
     pub(super) fn gen_drops<S: Sink<B>>(&self, sink: &mut S, mask: B) {
-        let Some(hands) = &self.rules.hands else {
+        let Some(hands) = self.rules.hands.as_ref().filter(|h| h.drops) else {
             return;
         };
         let us = self.side;

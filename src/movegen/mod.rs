@@ -153,6 +153,84 @@ impl<B: Bitboard> Sink<B> for TacticalSink<'_, B> {
     fn drops(&mut self, _: u8, _: B) {}
 }
 
+/// Adds to the moves a generator emits their gated forms (Seirawan): a piece from the
+/// hand on the square a move from a gate leaves. Used where moves are only counted
+/// (perft's last ply); move lists get them from `Position::add_gated_moves`.
+struct GatingSink<'a, B: Bitboard, S> {
+    pos: &'a Position<B>,
+    inner: S,
+    /// [`Position::active_gates`].
+    gates: B,
+}
+
+impl<B: Bitboard, S: Sink<B>> GatingSink<'_, B, S> {
+    #[inline]
+    fn gated(&mut self, m: Move) {
+        let inner = &mut self.inner;
+        self.pos.for_each_gated(m, self.gates, |g| inner.push(g));
+    }
+}
+
+impl<B: Bitboard, S: Sink<B>> Sink<B> for GatingSink<'_, B, S> {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: B) {
+        self.inner.targets(from, targets);
+        if self.gates.has(from) {
+            for to in targets.squares() {
+                self.gated(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, from: Square, targets: B, kinds: &[u8]) {
+        self.inner.promotions(from, targets, kinds);
+        if self.gates.has(from) {
+            for to in targets.squares() {
+                for &k in kinds {
+                    self.gated(Move::promotion(from, to, k));
+                }
+            }
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.inner.push(mv);
+        if mv.kind() == MoveKind::Castle || self.gates.has(mv.from()) {
+            self.gated(mv);
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, delta: isize, kind: MoveKind) {
+        self.inner.shifted(targets, delta, kind);
+        for to in (targets & shift_by(self.gates, delta)).squares() {
+            self.gated(Move::new((to as isize - delta) as usize, to, kind));
+        }
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]) {
+        self.inner.shifted_promotions(targets, delta, kinds);
+        for to in (targets & shift_by(self.gates, delta)).squares() {
+            for &k in kinds {
+                self.gated(Move::promotion((to as isize - delta) as usize, to, k));
+            }
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: u8, targets: B) {
+        self.inner.drops(kind, targets);
+    }
+}
+
+/// `set` with every square moved by `delta` (an index difference).
+#[inline(always)]
+fn shift_by<B: Bitboard>(set: B, delta: isize) -> B {
+    if delta >= 0 {
+        set.shl(delta as u32)
+    } else {
+        set.shr((-delta) as u32)
+    }
+}
+
 /// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
 /// (empty squares it may move to, occupied squares it attacks).
 #[inline]
@@ -692,6 +770,13 @@ impl<B: Bitboard> Position<B> {
     /// Legal moves as if the game were not over (used by end rules that look one move
     /// ahead).
     pub(crate) fn generate_ignoring_end(&mut self, list: &mut MoveList) {
+        self.generate_ungated(list);
+        self.add_gated_moves(list);
+    }
+
+    /// Legal moves without their gated forms (Seirawan), which are added afterwards:
+    /// a gated move is legal exactly when its plain form is.
+    fn generate_ungated(&mut self, list: &mut MoveList) {
         match self.strategy() {
             Strategy::PinAware => return self.gen_pin_aware(list),
             Strategy::PinAwareNoChecks => {
@@ -768,11 +853,13 @@ impl<B: Bitboard> Position<B> {
                 self.gen_pseudo_legal(&mut TacticalSink { list, enemy })
             }
             _ => {
-                self.generate_ignoring_end(list);
+                self.generate_ungated(list);
                 let this = &*self;
                 list.retain(|m| m.kind() == MoveKind::Promotion || this.is_capture(m));
             }
         }
+        // The gated forms of captures and promotions are captures and promotions too.
+        self.add_gated_moves(list);
     }
 
     /// The number of legal moves, without building them where the variant allows.
@@ -780,18 +867,38 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return 0;
         }
-        let mut c = CountSink(0);
-        match self.strategy() {
-            Strategy::PinAware => self.gen_pin_aware(&mut c),
-            Strategy::Screened => self.gen_screened(&mut c),
-            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut c),
-            _ => {
-                let mut list = MoveList::new();
-                self.generate_ignoring_end(&mut list);
-                return list.len() as u64;
+        let gates = self.active_gates();
+        if gates.any() {
+            let mut c = GatingSink {
+                pos: &*self,
+                inner: CountSink(0),
+                gates,
+            };
+            if self.count_direct(&mut c) {
+                return c.inner.0;
+            }
+        } else {
+            let mut c = CountSink(0);
+            if self.count_direct(&mut c) {
+                return c.0;
             }
         }
-        c.0
+        let mut list = MoveList::new();
+        self.generate_ignoring_end(&mut list);
+        list.len() as u64
+    }
+
+    /// Counts into `c` where the strategy gives legal moves straight from the generator;
+    /// false where they must be listed and filtered.
+    #[inline(always)]
+    fn count_direct<S: Sink<B>>(&self, c: &mut S) -> bool {
+        match self.strategy() {
+            Strategy::PinAware => self.gen_pin_aware(c),
+            Strategy::Screened => self.gen_screened(c),
+            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(c),
+            _ => return false,
+        }
+        true
     }
 
     /// Legal moves of a position that is not to be changed (clones it if needed).
@@ -804,8 +911,16 @@ impl<B: Bitboard> Position<B> {
             Strategy::PinAware => self.gen_pin_aware(&mut list),
             Strategy::Screened => self.gen_screened(&mut list),
             Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),
-            _ => self.clone().generate_ignoring_end(&mut list),
+            _ => return self.clone().generate_on_copy(),
         }
+        self.add_gated_moves(&mut list);
+        list
+    }
+
+    /// Every legal move, gated ones included, of an owned copy.
+    fn generate_on_copy(mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_ignoring_end(&mut list);
         list
     }
 }

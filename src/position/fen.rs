@@ -191,63 +191,85 @@ impl<B: Bitboard> Position<B> {
         if field == "-" {
             return Ok(());
         }
-        let Some(rules) = &self.rules.castling else {
+        if self.rules.castling.is_none() {
             return err(format!(
                 "castling rights '{field}' in variant {}, which has no castling",
+                self.rules.variant.name
+            ));
+        }
+        if self.has_gating() {
+            return self.parse_gating_castling(field);
+        }
+        for c in field.chars() {
+            self.parse_castling_right(c)?;
+        }
+        Ok(())
+    }
+
+    /// One castling right (`K`, `Q`, or a rook's file letter, either case): sets it and
+    /// returns the king's and the rook's squares.
+    pub(super) fn parse_castling_right(&mut self, c: char) -> Result<(Square, Square), FenError> {
+        let Some(rules) = &self.rules.castling else {
+            return err(format!(
+                "castling right '{c}' in variant {}, which has no castling",
                 self.rules.variant.name
             ));
         };
         let rook_kinds = rules.rook_kinds;
         let king_kind = rules.king_kind;
         let geo = self.rules.geo;
-        for c in field.chars() {
-            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-            let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
-            // The castling king: the one piece of its kind on the first rank.
-            let on_rank = self.pieces_of(king_kind, color) & self.rules.tables.ranks[rank];
-            if on_rank.is_empty() || on_rank.more_than_one() {
-                return err(format!(
-                    "castling right '{c}' but the king is not on its first rank"
-                ));
-            }
-            let king = on_rank.lsb();
-            self.castle_kings[color] = king as u16;
-            let king_file = geo.file_of(king);
-            let is_rook = |file: usize| {
-                let p = self.board[geo.square(file, rank)];
-                p != NO_PIECE && color_of(p) == color && rook_kinds >> kind_of(p) & 1 != 0
-            };
-            let lower = c.to_ascii_lowercase();
-            let rook_file = match lower {
-                // X-FEN: the outermost rook on that side.
-                'k' => (king_file + 1..geo.files()).rev().find(|&f| is_rook(f)),
-                'q' => (0..king_file).find(|&f| is_rook(f)),
-                'a'..='z' if ((lower as u8 - b'a') as usize) < geo.files() => {
-                    Some((lower as u8 - b'a') as usize).filter(|&f| is_rook(f) && f != king_file)
-                }
-                _ => return err(format!("castling field: unexpected '{c}'")),
-            };
-            let Some(rook_file) = rook_file else {
-                return err(format!("castling right '{c}' has no rook to castle with"));
-            };
-            let side = usize::from(rook_file < king_file);
-            let bit = 2 * color + side;
-            if self.castling >> bit & 1 != 0 {
-                return err(format!("castling right '{c}' given twice"));
-            }
-            let rook = geo.square(rook_file, rank);
-            self.castling |= 1 << bit;
-            self.castle_rooks[bit] = rook as u16;
-            let (kto, rto) = self.castling_destinations(king, rook);
-            let t = &self.rules.tables;
-            let crossed = t.between(king, kto) | t.between(rook, rto);
-            let ends = B::from_square(kto) | B::from_square(rto);
-            self.castle_paths[bit] =
-                (crossed | ends) & !(B::from_square(king) | B::from_square(rook));
-            self.castle_clear[rook] |= 1 << bit;
-            self.castle_clear[king] |= 1 << bit;
+        let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+        let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
+        // The castling king: the one piece of its kind on the first rank.
+        let on_rank = self.pieces_of(king_kind, color) & self.rules.tables.ranks[rank];
+        if on_rank.is_empty() || on_rank.more_than_one() {
+            return err(format!(
+                "castling right '{c}' but the king is not on its first rank"
+            ));
         }
-        Ok(())
+        let king = on_rank.lsb();
+        let king_file = geo.file_of(king);
+        let is_rook = |file: usize| {
+            let p = self.board[geo.square(file, rank)];
+            p != NO_PIECE && color_of(p) == color && rook_kinds >> kind_of(p) & 1 != 0
+        };
+        let lower = c.to_ascii_lowercase();
+        let rook_file = match lower {
+            // X-FEN: the outermost rook on that side.
+            'k' => (king_file + 1..geo.files()).rev().find(|&f| is_rook(f)),
+            'q' => (0..king_file).find(|&f| is_rook(f)),
+            'a'..='z' if ((lower as u8 - b'a') as usize) < geo.files() => {
+                Some((lower as u8 - b'a') as usize).filter(|&f| is_rook(f) && f != king_file)
+            }
+            _ => return err(format!("castling field: unexpected '{c}'")),
+        };
+        let Some(rook_file) = rook_file else {
+            return err(format!("castling right '{c}' has no rook to castle with"));
+        };
+        let side = usize::from(rook_file < king_file);
+        if self.castling >> (2 * color + side) & 1 != 0 {
+            return err(format!("castling right '{c}' given twice"));
+        }
+        let rook = geo.square(rook_file, rank);
+        self.add_castling_right(color, king, rook);
+        Ok((king, rook))
+    }
+
+    /// Gives `color` the right to castle `king` with `rook` (both on its first rank).
+    pub(super) fn add_castling_right(&mut self, color: Color, king: Square, rook: Square) {
+        let geo = self.rules.geo;
+        let side = usize::from(geo.file_of(rook) < geo.file_of(king));
+        let bit = 2 * color + side;
+        self.castle_kings[color] = king as u16;
+        self.castling |= 1 << bit;
+        self.castle_rooks[bit] = rook as u16;
+        let (kto, rto) = self.castling_destinations(king, rook);
+        let t = &self.rules.tables;
+        let crossed = t.between(king, kto) | t.between(rook, rto);
+        let ends = B::from_square(kto) | B::from_square(rto);
+        self.castle_paths[bit] = (crossed | ends) & !(B::from_square(king) | B::from_square(rook));
+        self.castle_clear[rook] |= 1 << bit;
+        self.castle_clear[king] |= 1 << bit;
     }
 
     fn parse_ep(&mut self, field: &str) -> Result<(), FenError> {
@@ -364,6 +386,9 @@ impl<B: Bitboard> Position<B> {
                 } else {
                     c
                 });
+            }
+            if self.has_gating() {
+                s += &self.gate_letters(color);
             }
         }
         if s.is_empty() {

@@ -23,7 +23,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline(always)]
-    fn hand_key(&self, color: Color, kind: usize, n: u8) -> u64 {
+    pub(super) fn hand_key(&self, color: Color, kind: usize, n: u8) -> u64 {
         self.rules.zobrist.hand[(color * MAX_KINDS + kind) * MAX_IN_HAND + n as usize]
     }
 
@@ -143,7 +143,7 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    fn capture_square(&self, mv: Move, capturer: Color) -> Square {
+    pub(super) fn capture_square(&self, mv: Move, capturer: Color) -> Square {
         if mv.kind() == MoveKind::EnPassant {
             self.ep_victim(mv.to(), capturer).unwrap_or(mv.to())
         } else {

@@ -3,6 +3,7 @@
 
 mod custodian;
 pub mod fen;
+mod gating;
 pub mod hand;
 pub mod moves;
 pub mod notation;
@@ -58,7 +59,8 @@ struct Undo {
     /// Pieces this move exploded or took by custodian capture, on top of
     /// `Position::exploded`.
     exploded: u8,
-    /// With hands: bit 0, the captured piece was a promoted one; bit 1, the mover was.
+    /// With hands: bit 0, the captured piece was a promoted one; bit 1, the mover was;
+    /// bit 2 ([`gating::GATES_CHANGED`]), the gating rights changed.
     hand_flags: u8,
 }
 
@@ -96,6 +98,10 @@ pub struct Position<B: Bitboard> {
     pub(crate) hand: [[u8; MAX_KINDS]; 2],
     /// Squares of pieces created by promotion, where the variant marks them (`~`).
     pub(crate) promoted: B,
+    /// Gating rights per colour (Seirawan; see `gating.rs`); empty without gating.
+    pub(crate) gates: [B; 2],
+    /// The gating rights before each move that changed them, for `unmake`.
+    gate_history: Vec<[B; 2]>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -124,6 +130,8 @@ impl<B: Bitboard> Position<B> {
             exploded: Vec::new(),
             hand: [[0; MAX_KINDS]; 2],
             promoted: B::EMPTY,
+            gates: [B::EMPTY; 2],
+            gate_history: Vec::new(),
         }
     }
 
@@ -261,6 +269,7 @@ impl<B: Bitboard> Position<B> {
         k ^= self.ep_key(self.ep);
         k ^= self.checks_key(WHITE) ^ self.checks_key(BLACK);
         k ^= self.hands_key();
+        k ^= self.gates_key();
         if self.side == BLACK {
             k ^= self.rules.zobrist.side;
         }
@@ -378,8 +387,14 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        if self.rules.hands.is_some() && mv.kind() != MoveKind::Drop {
-            self.hands_after_move(mv, &mut undo);
+        if let Some(hands) = &self.rules.hands {
+            let gating = hands.gating;
+            if mv.kind() != MoveKind::Drop {
+                self.hands_after_move(mv, &mut undo);
+            }
+            if gating {
+                self.gate_after_move(mv, &mut undo);
+            }
         }
         let mut cleared = self.castle_clear[from] | self.castle_clear[to];
         for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
@@ -476,8 +491,11 @@ impl<B: Bitboard> Position<B> {
             let (sq, p) = self.exploded.pop().expect("exploded pieces recorded");
             self.place(sq as usize, p);
         }
-        if self.rules.hands.is_some() && mv.kind() != MoveKind::Drop {
-            self.hands_before_unmake(&undo);
+        if self.rules.hands.is_some() {
+            self.ungate(&undo);
+            if mv.kind() != MoveKind::Drop {
+                self.hands_before_unmake(&undo);
+            }
         }
         match mv.kind() {
             MoveKind::Drop => {

@@ -1,6 +1,7 @@
-//! The move type: 32 bits holding the origin, the destination, the move kind and the
-//! promotion kind. Castling is stored king-takes-rook (`to` is the rook's square), as in
-//! Chess960 notation, so one encoding serves every castling rule.
+//! The move type: 32 bits holding the origin, the destination, the move kind, the
+//! promotion kind and a gated kind (Seirawan gating: a piece from the hand placed on
+//! the square the move leaves). Castling is stored king-takes-rook (`to` is the rook's
+//! square), as in Chess960 notation, so one encoding serves every castling rule.
 
 use std::mem::MaybeUninit;
 
@@ -73,17 +74,72 @@ impl Move {
     pub fn promoted_kind(self) -> usize {
         (self.0 >> 21 & 31) as usize
     }
+
+    /// This move with a piece of `kind` from the hand gated onto the square it leaves:
+    /// for castling, the king's square, or the rook's when `on_rook` (bits 26-30 hold
+    /// `kind + 1`, bit 31 the rook's square).
+    #[inline(always)]
+    pub fn with_gate(self, kind: u8, on_rook: bool) -> Move {
+        debug_assert!(self.gate().is_none() && (kind as usize) < 31);
+        Move(self.0 | (kind as u32 + 1) << 26 | (on_rook as u32) << 31)
+    }
+
+    /// The kind gated by this move, if any.
+    #[inline(always)]
+    pub fn gate(self) -> Option<usize> {
+        match self.0 >> 26 & 31 {
+            0 => None,
+            k => Some(k as usize - 1),
+        }
+    }
+
+    /// Whether a castling move gates onto the rook's square (not the king's).
+    #[inline(always)]
+    pub fn gate_on_rook(self) -> bool {
+        self.0 >> 31 != 0
+    }
+
+    /// The square a gated piece goes to: the origin, or the rook's square for a
+    /// castling move that gates there.
+    #[inline(always)]
+    pub fn gate_square(self) -> usize {
+        if self.gate_on_rook() {
+            self.to()
+        } else {
+            self.from()
+        }
+    }
+
+    /// The move without its gated piece.
+    #[inline(always)]
+    pub fn without_gate(self) -> Move {
+        Move(self.0 & ((1 << 26) - 1))
+    }
+
+    /// The raw bits (the transposition table stores them).
+    #[inline(always)]
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// A move from raw bits written by [`Move::bits`].
+    #[inline(always)]
+    pub fn from_bits(bits: u32) -> Move {
+        Move(bits)
+    }
 }
 
 impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Move({}->{} {:?} {})",
+            "Move({}->{} {:?} {} gate {:?}{})",
             self.from(),
             self.to(),
             self.kind(),
-            self.promoted_kind()
+            self.promoted_kind(),
+            self.gate(),
+            if self.gate_on_rook() { " on rook" } else { "" }
         )
     }
 }
@@ -180,5 +236,12 @@ mod tests {
             (d.from(), d.to(), d.kind(), d.promoted_kind()),
             (37, 37, MoveKind::Drop, 4)
         );
+        assert_eq!(d.gate(), None);
+        let g = Move::new(1, 18, MoveKind::Normal).with_gate(15, false);
+        assert_eq!((g.from(), g.to(), g.kind(), g.gate()), (1, 18, MoveKind::Normal, Some(15)));
+        assert_eq!((g.gate_square(), g.without_gate()), (1, Move::new(1, 18, MoveKind::Normal)));
+        let gc = Move::new(4, 7, MoveKind::Castle).with_gate(0, true);
+        assert_eq!((gc.kind(), gc.gate(), gc.gate_square()), (MoveKind::Castle, Some(0), 7));
+        assert_eq!(Move::from_bits(gc.bits()), gc);
     }
 }

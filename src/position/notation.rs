@@ -1,6 +1,9 @@
 //! UCI move notation, as Fairy-Stockfish writes it: `e2e4`, `e7e8q`, ranks over 9 as
 //! numbers (`a10`), castling as king-to-destination (`e1g1`) or, in Chess960 mode,
-//! king-takes-rook (`e1h1`).
+//! king-takes-rook (`e1h1`). Seirawan gating appends the gated kind's letter (`b1c3h`);
+//! castling that gates on the king's square is the castling move plus the letter
+//! (`e1g1h`, `e1h1h` in Chess960 mode), on the rook's square the rook's square, the
+//! king's square and the letter in both modes (`h1e1h`).
 
 use super::{Move, MoveKind, Position};
 use crate::board::Bitboard;
@@ -17,18 +20,20 @@ impl<B: Bitboard> Position<B> {
             let letter = self.rules.kinds[mv.promoted_kind()].letter;
             return format!("{letter}@{}", geo.square_name(mv.to()));
         }
-        let to = if mv.kind() == MoveKind::Castle && !chess960 {
-            self.castling_destinations(mv.from(), mv.to()).0
+        let (from, to) = if mv.kind() == MoveKind::Castle && mv.gate_on_rook() {
+            (mv.to(), mv.from())
+        } else if mv.kind() == MoveKind::Castle && !chess960 {
+            (mv.from(), self.castling_destinations(mv.from(), mv.to()).0)
         } else {
-            mv.to()
+            (mv.from(), mv.to())
         };
-        let mut s = geo.square_name(mv.from()) + &geo.square_name(to);
+        let mut s = geo.square_name(from) + &geo.square_name(to);
+        let letter = |k: usize| self.rules.kinds[k].letter.to_ascii_lowercase();
         if mv.kind() == MoveKind::Promotion {
-            s.push(
-                self.rules.kinds[mv.promoted_kind()]
-                    .letter
-                    .to_ascii_lowercase(),
-            );
+            s.push(letter(mv.promoted_kind()));
+        }
+        if let Some(k) = mv.gate() {
+            s.push(letter(k));
         }
         s
     }

@@ -250,6 +250,10 @@ impl<B: Bitboard> Position<B> {
     /// square colour and stand on the same colour.
     pub fn insufficient_material(&self) -> bool {
         let rules = &*self.rules;
+        // A piece in hand can still come in (Seirawan's gating).
+        if self.hand.iter().flatten().any(|&n| n > 0) {
+            return false;
+        }
         let geo = rules.geo;
         let mut others = 0;
         let mut colors = [false; 2];

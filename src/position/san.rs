@@ -12,6 +12,8 @@
 //!   Fairy-Stockfish writes them.
 //! - Promotions append `=` and the new kind's letter (`=Q`, and `=K` where kings are
 //!   promotion targets).
+//! - Seirawan gating appends `/` and the gated kind's letter (`Nc3/H`), for castling
+//!   also the square it goes to (`O-O/He1`, `O-O/Hh1`), as Fairy-Stockfish writes it.
 //! - `+` when the move leaves the opponent's royal piece attacked, `#` when it is also
 //!   checkmate: no legal reply by the move rules alone. This is Fairy-Stockfish's rule
 //!   for every variant: where no piece is royal (antichess, extinction, the horde side)
@@ -26,7 +28,14 @@ use crate::board::Bitboard;
 impl<B: Bitboard> Position<B> {
     /// The legal move `mv` in SAN.
     pub fn move_to_san(&self, mv: Move) -> String {
-        let mut san = self.san_without_suffix(mv);
+        let mut san = self.san_without_suffix(mv.without_gate());
+        if let Some(k) = mv.gate() {
+            san.push('/');
+            san.push(self.rules.kinds[k].letter.to_ascii_uppercase());
+            if mv.kind() == MoveKind::Castle {
+                san += &self.rules.geo.square_name(mv.gate_square());
+            }
+        }
         let mut after = self.clone();
         after.make_move(mv);
         if after.in_check() {

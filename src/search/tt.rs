@@ -11,7 +11,7 @@
 //! with the lowest `depth - 8 * age_distance` goes (stale entries from older searches
 //! first, then shallow ones).
 
-use crate::position::{Move, MoveKind};
+use crate::position::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use super::{Bound, MATE_BOUND};
@@ -39,45 +39,20 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
-// `data`: move 26 bits | score 16 | depth + 1 8 | bound 2 | age 6. The bound bits are
+// `data`: move 32 bits | score 16 | depth + 1 8 | bound 2 | age 6. The bound bits are
 // never 0, so an empty slot (all zero) is never mistaken for an entry.
-const MOVE_BITS: u32 = 26;
-const SCORE_SHIFT: u32 = 26;
-const DEPTH_SHIFT: u32 = 42;
-const BOUND_SHIFT: u32 = 50;
-const AGE_SHIFT: u32 = 52;
+const MOVE_BITS: u32 = 32;
+const SCORE_SHIFT: u32 = 32;
+const DEPTH_SHIFT: u32 = 48;
+const BOUND_SHIFT: u32 = 56;
+const AGE_SHIFT: u32 = 58;
 
 fn encode_move(m: Move) -> u64 {
-    if m == Move::NONE {
-        return 0;
-    }
-    m.from() as u64
-        | (m.to() as u64) << 9
-        | (m.kind() as u64) << 18
-        | (m.promoted_kind() as u64) << 21
+    m.bits() as u64
 }
 
 fn decode_move(bits: u64) -> Move {
-    if bits == 0 {
-        return Move::NONE;
-    }
-    let from = (bits & 511) as usize;
-    let to = (bits >> 9 & 511) as usize;
-    let kind = match bits >> 18 & 7 {
-        0 => MoveKind::Normal,
-        1 => MoveKind::Promotion,
-        2 => MoveKind::Castle,
-        3 => MoveKind::EnPassant,
-        5 => MoveKind::Drop,
-        _ => MoveKind::DoubleStep,
-    };
-    if kind == MoveKind::Promotion {
-        Move::promotion(from, to, (bits >> 21 & 31) as u8)
-    } else if kind == MoveKind::Drop {
-        Move::drop((bits >> 21 & 31) as u8, to)
-    } else {
-        Move::new(from, to, kind)
-    }
+    Move::from_bits(bits as u32)
 }
 
 /// Mate scores are stored relative to the node (distance to mate from here) and read
@@ -282,6 +257,11 @@ mod tests {
             (hit.mv, hit.score, hit.depth, hit.bound),
             (m, -123, 7, Bound::Lower)
         );
+        // Every bit of a move survives, a castling move's gate on the rook included.
+        let gated = Move::new(4, 7, crate::position::MoveKind::Castle).with_gate(15, true);
+        tt.store(0xBEEF, gated, -32768, 254, Bound::Exact, 0);
+        let hit = tt.probe(0xBEEF, 0).unwrap();
+        assert_eq!((hit.mv, hit.score, hit.depth), (gated, -32768, 254));
         assert!(tt.probe(0xDEAD_BEEE, 3).is_none());
         // A mate 5 plies below a node at ply 3 is a mate 6 plies below one at ply 4.
         tt.store(42, Move::NONE, MATE - 8, 2, Bound::Exact, 3);

@@ -589,6 +589,8 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             house::crazyhouse(),
             house::capahouse(),
             house::grandhouse(),
+            super::seirawan::seirawan(),
+            super::seirawan::shouse(),
             super::tafl::tablut(),
             super::tafl::brandubh(),
             super::tafl::brandubh2(),

@@ -1,6 +1,7 @@
 //! Pieces in hand: the second axis of the variant model (after board size). A variant
 //! with [`Hands`] gives each side a reserve of pieces, counted per kind, that it may
-//! drop onto an empty square instead of moving (Crazyhouse and its relatives).
+//! drop onto an empty square instead of moving (Crazyhouse and its relatives), or gate
+//! onto the square a first-rank piece leaves on its first move (Seirawan).
 //! [`HandRules`] is the compiled form the position and the move generator read.
 
 use super::rules::{relative_ranks, RulesError, MAX_KINDS};
@@ -10,6 +11,16 @@ use crate::board::{Bitboard, Tables};
 /// Pieces in hand, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hands {
+    /// A piece in hand may be dropped onto an empty square of its drop zone instead of
+    /// a move (Crazyhouse); false where hand pieces only enter by gating (Seirawan).
+    pub drops: bool,
+    /// Seirawan gating: when a piece leaves a square whose gating right its side still
+    /// holds (the first-rank pieces of the start position; rights in the FEN's
+    /// castling field), a piece from the hand whose drop zone holds that square may be
+    /// placed there as part of the same move; castling gates on the king's or the
+    /// rook's square. A right is lost when its piece leaves or is captured, and, where
+    /// captures do not go to hand, all of a side's rights go when its hand empties.
+    pub gating: bool,
     /// A captured piece goes to the capturer's hand, changing colour (Crazyhouse).
     /// Otherwise hands hold only what the FEN puts there.
     pub captures_to_hand: bool,
@@ -26,6 +37,8 @@ pub struct Hands {
 
 /// Hands compiled for one bitboard instance.
 pub struct HandRules<B> {
+    pub drops: bool,
+    pub gating: bool,
     pub captures_to_hand: bool,
     /// The kind a captured promoted piece returns to hand as.
     pub promoted_return: Option<usize>,
@@ -64,7 +77,15 @@ impl<B: Bitboard> HandRules<B> {
             }
         }
         debug_assert!(variant.pieces.len() <= MAX_KINDS);
+        if h.gating && variant.castling.is_none() {
+            return Err(RulesError(format!(
+                "variant {}: gating rights live in the castling field, so gating needs castling rules",
+                variant.name
+            )));
+        }
         Ok(Some(HandRules {
+            drops: h.drops,
+            gating: h.gating,
             captures_to_hand: h.captures_to_hand,
             promoted_return,
             drop_zone,

@@ -9,6 +9,8 @@ use super::{DrawRules, Hands, Variant};
 /// rank nor on the ranks where they promote (the last `promotion_ranks`).
 fn house_hands(ranks: usize, promotion_ranks: usize, fen_order: &str) -> Hands {
     Hands {
+        drops: true,
+        gating: false,
         captures_to_hand: true,
         promoted_return_as: Some('P'),
         drop_ranks: vec![('P', (1..ranks - promotion_ranks).collect())],

@@ -12,6 +12,7 @@ pub mod house;
 pub mod ini;
 pub mod registry;
 pub mod rules;
+pub mod seirawan;
 pub mod shuffle;
 pub mod tafl;
 

@@ -213,6 +213,8 @@ pub struct Zobrist {
     pub hand: Vec<u64>,
     /// Per square: the piece there was created by promotion (`~` in FEN).
     pub promoted: Vec<u64>,
+    /// `gates[color * squares + sq]`: a gating right (Seirawan) on a square.
+    pub gates: Vec<u64>,
 }
 
 pub struct Rules<B: Bitboard> {
@@ -314,6 +316,8 @@ impl Zobrist {
                 })
                 .collect(),
             promoted: (0..squares).map(|_| split64(&mut seed)).collect(),
+            // Drawn last, so every other key is what it was before gating existed.
+            gates: (0..2 * squares).map(|_| split64(&mut seed)).collect(),
         }
     }
 }
