@@ -97,7 +97,8 @@ impl Exchange {
         if swap <= 0 {
             return true;
         }
-        let mut occ = if drop {
+        // A gated move leaves the gated piece on its origin: nothing is uncovered there.
+        let mut occ = if drop || m.gate().is_some() {
             pos.occupied()
         } else {
             pos.occupied() ^ B::from_square(from)

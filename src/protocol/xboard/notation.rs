@@ -46,7 +46,10 @@ fn map_ranks(text: &str, map: impl Fn(u32) -> Option<u32>) -> Option<String> {
 
 /// Our UCI move `uci`, legal in `game`, as XBoard writes it.
 pub fn to_xboard(game: &Game, uci: &str) -> String {
-    if game.chess960() && game.is_castling(uci) {
+    // A castling move that gates (`e1h1h`) keeps its coordinate form: `O-O` has no room
+    // for the gated piece.
+    let gated = uci.ends_with(|c: char| c.is_ascii_lowercase());
+    if game.chess960() && !gated && game.is_castling(uci) {
         return castling_text(uci).to_string();
     }
     if ranks_from_zero(game.variant().ranks) {
