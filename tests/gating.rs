@@ -72,7 +72,11 @@ fn a_right_goes_when_its_piece_is_captured() {
     );
     // The captured rook takes castling with it; the king's square stays a gate.
     assert_eq!(
-        after("seirawan", "r3k3/8/8/8/8/8/8/RN2K3[Hh] w ABq - 0 1", &["a1a8"]),
+        after(
+            "seirawan",
+            "r3k3/8/8/8/8/8/8/RN2K3[Hh] w ABq - 0 1",
+            &["a1a8"]
+        ),
         "R3k3/8/8/8/8/8/8/1N2K3[Hh] b Be - 0 1"
     );
 }
@@ -94,11 +98,7 @@ fn an_empty_hand_ends_gating_unless_captures_refill_it() {
     );
     // The gates of every white piece are spent at once.
     assert_eq!(
-        after(
-            "seirawan",
-            SEIRAWAN_START,
-            &["b1c3h", "g8f6e", "g1f3e"]
-        ),
+        after("seirawan", SEIRAWAN_START, &["b1c3h", "g8f6e", "g1f3e"]),
         "rnbqkber/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/RHBQKBER[h] b KQkqbcdf - 3 2"
     );
 }
@@ -254,7 +254,11 @@ fn shouse_drops_and_gates_captured_pieces() {
     assert!(!moves.iter().any(|m| m.len() == 5 && m.ends_with('p')));
     assert_eq!(moves.len(), 133);
     assert_eq!(
-        after("shouse", "r3k3/8/8/8/8/8/8/RN2K3[Qq] w ABq - 0 1", &["a1a8"]),
+        after(
+            "shouse",
+            "r3k3/8/8/8/8/8/8/RN2K3[Qq] w ABq - 0 1",
+            &["a1a8"]
+        ),
         "R3k3/8/8/8/8/8/8/1N2K3[QRq] b Be - 0 1"
     );
 }

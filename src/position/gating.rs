@@ -175,7 +175,11 @@ impl<B: Bitboard> Position<B> {
     /// square is a gate and that has no castling right gets one with each castling
     /// rook on a gate (how Fairy-Stockfish writes Chess960 rights: `HAEhae`).
     pub(super) fn parse_gating_castling(&mut self, field: &str) -> Result<(), FenError> {
-        let captures_to_hand = self.rules.hands.as_ref().is_some_and(|h| h.captures_to_hand);
+        let captures_to_hand = self
+            .rules
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.captures_to_hand);
         let holds = |p: &Self, c: Color| captures_to_hand || p.hand[c].iter().any(|&n| n > 0);
         let geo = self.rules.geo;
         let first_rank = |c: Color| if c == WHITE { 0 } else { geo.ranks() - 1 };
@@ -211,8 +215,7 @@ impl<B: Bitboard> Position<B> {
             }
             let rank = self.rules.tables.ranks[first_rank(color)];
             let kings = self.pieces_of(king_kind, color) & rank & self.gates[color];
-            if self.castling >> (2 * color) & 3 != 0 || kings.is_empty() || kings.more_than_one()
-            {
+            if self.castling >> (2 * color) & 3 != 0 || kings.is_empty() || kings.more_than_one() {
                 continue;
             }
             let king = kings.lsb();

@@ -238,10 +238,19 @@ mod tests {
         );
         assert_eq!(d.gate(), None);
         let g = Move::new(1, 18, MoveKind::Normal).with_gate(15, false);
-        assert_eq!((g.from(), g.to(), g.kind(), g.gate()), (1, 18, MoveKind::Normal, Some(15)));
-        assert_eq!((g.gate_square(), g.without_gate()), (1, Move::new(1, 18, MoveKind::Normal)));
+        assert_eq!(
+            (g.from(), g.to(), g.kind(), g.gate()),
+            (1, 18, MoveKind::Normal, Some(15))
+        );
+        assert_eq!(
+            (g.gate_square(), g.without_gate()),
+            (1, Move::new(1, 18, MoveKind::Normal))
+        );
         let gc = Move::new(4, 7, MoveKind::Castle).with_gate(0, true);
-        assert_eq!((gc.kind(), gc.gate(), gc.gate_square()), (MoveKind::Castle, Some(0), 7));
+        assert_eq!(
+            (gc.kind(), gc.gate(), gc.gate_square()),
+            (MoveKind::Castle, Some(0), 7)
+        );
         assert_eq!(Move::from_bits(gc.bits()), gc);
     }
 }
