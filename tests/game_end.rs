@@ -104,6 +104,8 @@ game_end_suites! {
     grand => "grand",
     xiangqi => "xiangqi",
     crazyhouse => "crazyhouse",
+    seirawan => "seirawan",
+    shouse => "shouse",
     tablut => "tablut",
     brandubh => "brandubh",
     brandubh2 => "brandubh2",

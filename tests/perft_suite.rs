@@ -104,6 +104,8 @@ suites! {
     crazyhouse => "crazyhouse",
     capahouse => "capahouse",
     grandhouse => "grandhouse",
+    seirawan => "seirawan",
+    shouse => "shouse",
     tablut => "tablut",
     brandubh => "brandubh",
     brandubh2 => "brandubh2",
