@@ -323,7 +323,10 @@ mod tests {
                         } else {
                             before[m.from()]
                         };
-                        expected[m.from()] = NO_PIECE;
+                        // A gated move leaves the gated piece on its origin.
+                        expected[m.from()] = m.gate().map_or(NO_PIECE, |k| {
+                            crate::position::piece_code(k, color_of(before[m.from()]))
+                        });
                         assert_eq!(pos.board, expected, "{}: {:?}", v.name, m);
                         pos.unmake_move();
                         checked += 1;
