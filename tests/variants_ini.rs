@@ -97,7 +97,8 @@ fn ini_definitions_of_builtins_match_their_suites() {
             "kingsfortress",
             "blackhorde",
             "upsidedown",
-            "massacre"
+            "massacre",
+            "grandhouse"
         ]
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -221,9 +222,9 @@ fn fen_that_does_not_fit() {
 #[test]
 fn rules_we_lack_are_rejected_not_ignored() {
     assert_error(
-        "[a:chess]\npieceDrops = true\n",
+        "[a:crazyhouse]\nmustDrop = true\n",
         2,
-        "piece drops, hands and gating are not implemented yet",
+        "'mustDrop = true': this drop, hand or gating rule is not implemented yet",
     );
     assert_error("[a:chess]\ngating = true\n", 2, "not implemented yet");
     assert_error(
@@ -243,12 +244,12 @@ fn rules_we_lack_are_rejected_not_ignored() {
 
 #[test]
 fn defaults_and_display_keys_only_warn() {
-    let text = "[a:chess]\npieceDrops = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
+    let text = "[a:chess]\nmustDrop = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
     let loaded = parse_variants(text, "ok.ini").unwrap();
     assert_eq!(loaded.variants.len(), 1);
     let w: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
     assert!(
-        w[0].starts_with("ok.ini:2: 'pieceDrops' is not implemented"),
+        w[0].starts_with("ok.ini:2: 'mustDrop' is not implemented"),
         "{w:?}"
     );
     assert!(

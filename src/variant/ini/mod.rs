@@ -14,6 +14,7 @@
 //! is reported with its file name and line.
 
 pub mod build;
+pub mod drops;
 pub mod keys;
 pub mod lexer;
 pub mod pieces;
