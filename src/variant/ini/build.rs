@@ -47,7 +47,7 @@ pub fn build_variant(
     }
 }
 
-struct Builder<'a> {
+pub(super) struct Builder<'a> {
     section: &'a Section,
     file: &'a str,
     errors: Vec<Diagnostic>,
@@ -100,21 +100,29 @@ fn relative(absolute: &Ranks, color: usize, ranks: usize) -> Vec<usize> {
 }
 
 impl<'a> Builder<'a> {
-    fn error(&mut self, line: usize, message: String) {
+    pub(super) fn error(&mut self, line: usize, message: String) {
         self.errors.push(Diagnostic::new(self.file, line, message));
     }
 
-    fn warn(&mut self, line: usize, message: String) {
+    pub(super) fn warn(&mut self, line: usize, message: String) {
         self.warnings
             .push(Diagnostic::new(self.file, line, message));
     }
 
-    fn get(&self, key: &str) -> Option<&'a Entry> {
+    pub(super) fn section_entries(&self) -> impl Iterator<Item = &'a Entry> {
+        self.section.entries.iter()
+    }
+
+    pub(super) fn get(&self, key: &str) -> Option<&'a Entry> {
         self.section.get(key)
     }
 
     /// Reads `key` with `parse`; a bad value is an error on its line.
-    fn read<T>(&mut self, key: &str, parse: impl Fn(&str) -> Result<T, String>) -> Option<T> {
+    pub(super) fn read<T>(
+        &mut self,
+        key: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Option<T> {
         let e = self.get(key)?;
         match parse(&e.value) {
             Ok(v) => Some(v),
@@ -219,14 +227,22 @@ impl<'a> Builder<'a> {
         let resized = (v.files, v.ranks) != (old_files, old_ranks);
 
         let created = self.apply_pieces(&mut v);
+        self.apply_mobility_regions(&mut v);
         if parent.is_none() {
             template_piece_rules(&mut v);
         }
         self.apply_pawn_rules(&mut v, &mut regions, &created, resized);
         self.apply_promotion(&mut v, &mut regions);
         let pieces_changed = s.entries.iter().any(|e| slot_of_key(&e.key).is_some());
-        let promotion_changed = s.entries.iter().any(|e| e.key.starts_with("promotionRegion") || e.key == "promotionRank");
-        self.apply_drops(&mut v, &regions, resized || pieces_changed || promotion_changed);
+        let promotion_changed = s
+            .entries
+            .iter()
+            .any(|e| e.key.starts_with("promotionRegion") || e.key == "promotionRank");
+        self.apply_drops(
+            &mut v,
+            &regions,
+            resized || pieces_changed || promotion_changed,
+        );
         self.apply_castling(&mut v);
         self.apply_play_rules(&mut v);
         self.apply_end_rules(&mut v);
@@ -268,6 +284,7 @@ impl<'a> Builder<'a> {
             // from its own FEN, as in Fairy-Stockfish.
             v.setup = Setup::Fixed;
         }
+        self.apply_protean_keys(&mut v);
         // A side may be without its royal piece when the start position says so, or
         // when an extinction rule can take it (the game is then over, but the position
         // can be written down).
@@ -446,7 +463,7 @@ impl<'a> Builder<'a> {
 
     /// Letters of a piece-set value, each of which must name a kind of `v`; `*` is every
     /// kind.
-    fn letters(&mut self, v: &Variant, key: &str) -> Option<Vec<char>> {
+    pub(super) fn letters(&mut self, v: &Variant, key: &str) -> Option<Vec<char>> {
         let e = self.get(key)?;
         match parse_piece_set(&e.value) {
             Err(m) => {
@@ -503,7 +520,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn region(&mut self, v: &Variant, key: &str) -> Option<(Squares, usize)> {
+    pub(super) fn region(&mut self, v: &Variant, key: &str) -> Option<(Squares, usize)> {
         let e = self.get(key)?;
         match parse_squares(&e.value, v.files, v.ranks) {
             Ok((s, off)) => {
@@ -583,7 +600,8 @@ impl<'a> Builder<'a> {
             }
         });
         for p in &mut v.pieces {
-            if is_pawn_type(p) || created.contains(&p.letter) {
+            // Kinds without initial moves keep none (the rule does not concern them).
+            if is_pawn_type(p) || (created.contains(&p.letter) && p.betza.contains('i')) {
                 p.initial_ranks = steps.clone();
             }
         }
@@ -794,10 +812,15 @@ impl<'a> Builder<'a> {
             }
         }
         if region[WHITE] != region[BLACK] {
-            let line = ["dropRegionBlack", "blackDropRegion", "dropRegionWhite", "whiteDropRegion"]
-                .iter()
-                .find_map(|k| self.get(k))
-                .map_or(self.section.line, |e| e.line);
+            let line = [
+                "dropRegionBlack",
+                "blackDropRegion",
+                "dropRegionWhite",
+                "whiteDropRegion",
+            ]
+            .iter()
+            .find_map(|k| self.get(k))
+            .map_or(self.section.line, |e| e.line);
             self.error(
                 line,
                 "drop regions that are not mirror images of each other are not supported".into(),
@@ -833,7 +856,9 @@ impl<'a> Builder<'a> {
         }
         if !on {
             if view.captures_to_hand {
-                let line = self.get("capturesToHand").map_or(self.section.line, |e| e.line);
+                let line = self
+                    .get("capturesToHand")
+                    .map_or(self.section.line, |e| e.line);
                 self.error(
                     line,
                     "capturesToHand without pieceDrops (a hand that is never used) is not implemented"
@@ -844,7 +869,10 @@ impl<'a> Builder<'a> {
             return;
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
-        if zone != relative(&r.promotion[BLACK], BLACK, v.ranks) && !view.promotion_zone_pawn_drops
+        let pawns = v.pieces.iter().any(is_pawn_type);
+        if pawns
+            && zone != relative(&r.promotion[BLACK], BLACK, v.ranks)
+            && !view.promotion_zone_pawn_drops
         {
             let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
             self.error(
@@ -936,7 +964,11 @@ impl<'a> Builder<'a> {
         };
         let [ks, qs] = king_files;
         let fits = ks < v.files && qs > 0 && ks >= 1 && qs + 1 < v.files;
-        let castling_keys = self.section.entries.iter().any(|e| e.key.starts_with("castling"));
+        let castling_keys = self
+            .section
+            .entries
+            .iter()
+            .any(|e| e.key.starts_with("castling"));
         if !fits && !castling_keys {
             // Inherited castling on a board too small for it: Fairy-Stockfish keeps it
             // on, but no FEN can grant the rights, so it never happens.
@@ -1124,8 +1156,8 @@ impl<'a> Builder<'a> {
             (BLACK, ["flagRegion", "flagRegionBlack", "blackFlag"]),
         ] {
             for key in keys {
-                if let Some((set, _)) = self.region(v, key) {
-                    squares[c] = set.iter().map(|&(f, r)| square_name(f, r)).collect();
+                if let Some(list) = self.square_list(v, key) {
+                    squares[c] = list;
                 }
             }
         }

@@ -103,7 +103,10 @@ pub fn fen_order(v: &Variant) -> Vec<char> {
         if let Some(i) = PREDEFINED.iter().position(|(n, _)| *n == name) {
             return i;
         }
-        match name.strip_prefix("customPiece").and_then(|n| n.parse::<usize>().ok()) {
+        match name
+            .strip_prefix("customPiece")
+            .and_then(|n| n.parse::<usize>().ok())
+        {
             Some(n) => PREDEFINED.len() + n,
             None => PREDEFINED.len(),
         }

@@ -196,14 +196,17 @@ pub const KEYS: &[(&str, Class)] = &[
 ];
 
 /// The class of `key`, or `None` for a key Fairy-Stockfish does not know either (a
-/// typo: warned about). Per-piece mobility regions (`mobilityRegionWhiteKing`, ...)
-/// restrict where a piece may go and are not implemented.
+/// typo: warned about). Per-piece mobility regions (`mobilityRegionWhiteKing`, ...) and
+/// Protean's own keys (`protean...`) are rules.
 pub fn class_of(key: &str) -> Option<Class> {
     if let Some(&(_, class)) = KEYS.iter().find(|(k, _)| *k == key) {
         return Some(class);
     }
     if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") {
-        return Some(Class::Unsupported(NOTHING));
+        return Some(Class::Rule);
+    }
+    if super::protean_keys::PROTEAN_KEYS.contains(&key) {
+        return Some(Class::Rule);
     }
     None
 }

@@ -18,6 +18,7 @@ pub mod drops;
 pub mod keys;
 pub mod lexer;
 pub mod pieces;
+pub mod protean_keys;
 pub mod values;
 pub mod write;
 

@@ -82,6 +82,28 @@ pub fn parse_squares(
     Ok((set, off_board))
 }
 
+/// A square set as a list in the order written (each token's squares file by file,
+/// repeats left out), for rules that keep their squares as a list; otherwise as
+/// [`parse_squares`].
+pub fn parse_square_list(
+    v: &str,
+    files: usize,
+    ranks: usize,
+) -> Result<(Vec<(usize, usize)>, Vec<String>), String> {
+    let mut list = Vec::new();
+    let mut off_board = Vec::new();
+    for token in v.split_whitespace() {
+        let (set, mut off) = parse_squares(token, files, ranks)?;
+        off_board.append(&mut off);
+        for sq in set {
+            if !list.contains(&sq) {
+                list.push(sq);
+            }
+        }
+    }
+    Ok((list, off_board))
+}
+
 pub fn file_letter(f: usize) -> char {
     (b'a' + f as u8) as char
 }
