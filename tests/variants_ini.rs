@@ -243,6 +243,91 @@ fn rules_we_lack_are_rejected_not_ignored() {
 }
 
 #[test]
+fn drop_and_region_values_protean_cannot_represent_are_errors() {
+    assert_error(
+        "[a:chess]\npieceDrops = true\ndropRegionWhite = *1\ndropRegionBlack = *1\n",
+        4,
+        "drop regions that are not mirror images",
+    );
+    assert_error(
+        "[a:crazyhouse]\ndropRegionWhite = a1 b1\n",
+        2,
+        "only whole ranks",
+    );
+    assert_error(
+        "[a:crazyhouse]\ndropNoDoubled = p\n",
+        2,
+        "needs a limit of pieces per file",
+    );
+    assert_error(
+        "[a:chess]\ncapturesToHand = true\n",
+        2,
+        "capturesToHand without pieceDrops",
+    );
+    assert_error(
+        "[a:xiangqi]\nmobilityRegionWhiteFers = d1 e2\nmobilityRegionBlackFers = d10 e9\n",
+        3,
+        "only rectangular mobility regions",
+    );
+    assert_error(
+        "[a:chess]\nmobilityRegionWhiteQueen = *1 *2\n",
+        2,
+        "a mobility region for one side only",
+    );
+    assert_error(
+        "[a:chess]\nmobilityRegionWhiteAmazon = *1\nmobilityRegionBlackAmazon = *8\n",
+        2,
+        "no piece of type amazon",
+    );
+    assert_error(
+        "[a:xiangqi]\npieceDrops = true\n",
+        2,
+        "drops of the confined",
+    );
+    assert_error(
+        "[a:chess]\nproteanSetup = random\n",
+        2,
+        "proteanSetup: expected fixed",
+    );
+    assert_error(
+        "[a:chess]\nproteanPieceOrder = pnbrq\n",
+        2,
+        "proteanPieceOrder: expected every piece letter once",
+    );
+}
+
+/// The drop keys on chess give the built-in crazyhouse, and Fairy-Stockfish's grandhouse
+/// section (engine-tests/fsf-variants.ini) the built-in grandhouse, field for field
+/// (the name and the describing text aside); a child of crazyhouse changes its hands.
+#[test]
+fn drop_keys_give_the_house_builtins() {
+    let strip = |v: &Variant| Variant {
+        name: String::new(),
+        aliases: vec![],
+        description: String::new(),
+        ..v.clone()
+    };
+    let text = "[zh:chess]\npieceDrops = true\ncapturesToHand = true\n\
+                startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n\
+                [zh1:crazyhouse]\nfirstRankPawnDrops = true\n[nozh:crazyhouse]\npieceDrops = false\n";
+    let loaded = parse_variants(text, "t.ini").unwrap().variants;
+    let zh = find_variant("crazyhouse").unwrap();
+    assert_eq!(strip(&loaded[0]), strip(&zh));
+    let hands = loaded[1].hands.as_ref().unwrap();
+    assert_eq!(
+        hands.drop_ranks,
+        vec![('P', (0..7).collect::<Vec<usize>>())]
+    );
+    assert!(loaded[2].hands.is_none());
+    let fsf = load(&common::data_dir().join("fsf-variants.ini"));
+    let grandhouse = fsf.iter().find(|v| v.name == "grandhouse").unwrap();
+    assert_eq!(
+        strip(grandhouse),
+        strip(&find_variant("grandhouse").unwrap())
+    );
+}
+
+#[test]
 fn defaults_and_display_keys_only_warn() {
     let text = "[a:chess]\nmustDrop = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
     let loaded = parse_variants(text, "ok.ini").unwrap();

@@ -855,7 +855,9 @@ impl<'a> Builder<'a> {
             }
         }
         if !on {
-            if view.captures_to_hand {
+            // An inherited capturesToHand goes with the drops (the hand would hold pieces
+            // that never come back); one this section gives is refused.
+            if view.captures_to_hand && self.get("capturesToHand").is_some() {
                 let line = self
                     .get("capturesToHand")
                     .map_or(self.section.line, |e| e.line);
