@@ -7,6 +7,9 @@ use std::collections::BTreeSet;
 /// A set of squares, `(file, rank)` with rank 0 = White's first rank.
 pub type Squares = BTreeSet<(usize, usize)>;
 
+/// Squares in the order written.
+pub type SquareList = Vec<(usize, usize)>;
+
 pub fn parse_bool(v: &str) -> Result<bool, String> {
     match v {
         "true" => Ok(true),
@@ -89,7 +92,7 @@ pub fn parse_square_list(
     v: &str,
     files: usize,
     ranks: usize,
-) -> Result<(Vec<(usize, usize)>, Vec<String>), String> {
+) -> Result<(SquareList, Vec<String>), String> {
     let mut list = Vec::new();
     let mut off_board = Vec::new();
     for token in v.split_whitespace() {

@@ -280,7 +280,7 @@ fn write_castling(out: &mut Out, v: &Variant) -> Result<(), String> {
 
 fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     out.key("nMoveRule", v.draws.move_rule_plies / 2);
-    if v.draws.move_rule_plies % 2 != 0 {
+    if !v.draws.move_rule_plies.is_multiple_of(2) {
         return Err("a move rule of an odd number of plies".into());
     }
     out.key("nFoldRule", v.draws.repetition);
