@@ -21,11 +21,21 @@ impl<B: Bitboard> Position<B> {
         if empty.is_empty() {
             return;
         }
+        // Squares other kinds must leave free for pieces still to be split by colour.
+        let room = hands
+            .colour_split_kinds
+            .iter()
+            .fold(self.rules.tables.board, |r, &k| {
+                r & self.room_for_colour_split(k)
+            });
         for (kind, zone) in hands.drop_zone.iter().enumerate() {
             if self.hand[us][kind] != 0 {
                 let mut targets = empty & zone[us];
                 if !hands.drop_limits[kind].is_empty() {
                     targets &= self.drop_limits_allow(kind);
+                }
+                if !hands.colour_split_kinds.contains(&kind) {
+                    targets &= room;
                 }
                 if self.rules.kinds[kind].royal {
                     let occ = self.occupied();
@@ -40,6 +50,36 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+    }
+
+    /// Where other kinds may be dropped while pieces of `kind` ([`DropLimit::OppositeColors`])
+    /// wait in hand: a square colour that holds none of the side's pieces of the kind
+    /// keeps one free square of the kind's zone for them, once the side has two or more
+    /// (on the board and in hand together). With none left, nothing else is dropped.
+    /// Fairy-Stockfish's `dropOppositeColoredBishop` does the same.
+    fn room_for_colour_split(&self, kind: usize) -> B {
+        let hands = self.rules.hands.as_ref().expect("hands");
+        let us = self.side;
+        let own = self.pieces_of(kind, us);
+        let in_hand = self.hand[us][kind] as u32;
+        if in_hand == 0 || own.count() + in_hand < 2 {
+            return self.rules.tables.board;
+        }
+        let free = hands.drop_zone[kind][us] & !self.occupied();
+        let mut room = self.rules.tables.board;
+        for colour in [hands.dark, !hands.dark & self.rules.tables.board] {
+            if (own & colour).any() {
+                continue;
+            }
+            let left = free & colour;
+            if left.is_empty() {
+                return B::EMPTY;
+            }
+            if !left.more_than_one() {
+                room &= !left;
+            }
+        }
+        room
     }
 
     /// The squares the side to move's drop limits leave open to a drop of `kind`.

@@ -60,6 +60,8 @@ pub struct HandRules<B> {
     pub drop_limits: Vec<Vec<DropLimit>>,
     /// The dark squares (a1's colour), for [`DropLimit::OppositeColors`].
     pub dark: B,
+    /// The kinds with [`DropLimit::OppositeColors`] (other kinds leave them room).
+    pub colour_split_kinds: Vec<usize>,
     pub castling_king_file: Option<usize>,
 }
 
@@ -95,6 +97,9 @@ impl<B: Bitboard> HandRules<B> {
         for &(letter, limit) in &h.drop_limits {
             drop_limits[kind(letter)?].push(limit);
         }
+        let colour_split_kinds = (0..variant.pieces.len())
+            .filter(|&k| drop_limits[k].contains(&DropLimit::OppositeColors))
+            .collect();
         let geo = tables.geo;
         let dark = (0..geo.squares())
             .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
@@ -116,6 +121,7 @@ impl<B: Bitboard> HandRules<B> {
             must_drop: h.must_drop,
             drop_limits,
             dark,
+            colour_split_kinds,
             castling_king_file: h.castling_king_file,
         }))
     }

@@ -40,7 +40,8 @@ pub fn placement() -> Variant {
     Variant {
         name: "placement".into(),
         aliases: vec![],
-        description: "Chess where both sides first drop their back-rank pieces on their first rank".into(),
+        description: "Chess where both sides first drop their back-rank pieces on their first rank"
+            .into(),
         start_fen: "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1".into(),
         hands: Some(hands),
         ..chess()
