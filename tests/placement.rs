@@ -116,6 +116,33 @@ fn placement_second_bishop_goes_on_the_other_colour() {
 }
 
 #[test]
+fn other_pieces_leave_a_bishop_its_colour() {
+    // Two bishops to come and c1 the last dark square: neither king nor queen may take
+    // it (pyffish's moves).
+    let g = game(
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/R3N1NQ[KQBBkb] w - - 0 5",
+    );
+    assert_eq!(
+        sorted_moves(&g),
+        ["B@b1", "B@c1", "B@d1", "B@f1", "K@b1", "K@d1", "K@f1", "Q@b1", "Q@d1", "Q@f1"]
+    );
+    // One bishop in all: it may go anywhere, so may the king.
+    let g = game(
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/R3N1NQ[KBkb] w - - 0 5",
+    );
+    assert_eq!(g.legal_moves_uci().len(), 8);
+    // The bishop on b1 needs a dark partner and no dark square is free: no drop at all,
+    // White moves instead.
+    let g = game(
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/RBR1N1NQ[KBkb] w - - 0 5",
+    );
+    assert!(g.legal_moves_uci().iter().all(|m| !m.contains('@')));
+}
+
+#[test]
 fn placement_gives_castling_rights_to_a_dropped_king_and_rook_on_their_squares() {
     // Either order; the FEN shows the right as soon as both stand (pyffish's FENs).
     let g = after("placement", PLACEMENT, &["K@e1", "K@e8", "R@h1"]);
