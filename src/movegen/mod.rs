@@ -693,7 +693,7 @@ impl<B: Bitboard> Position<B> {
     /// ahead).
     pub(crate) fn generate_ignoring_end(&mut self, list: &mut MoveList) {
         match self.strategy() {
-            Strategy::PinAware => return self.gen_pin_aware(list),
+            Strategy::PinAware => self.gen_pin_aware(list),
             Strategy::PinAwareNoChecks => {
                 self.gen_pin_aware(list);
                 let this = &*self;
@@ -748,6 +748,19 @@ impl<B: Bitboard> Position<B> {
                 list.retain(|m| this.is_capture(m));
             }
         }
+        if self.must_drop_now() {
+            if list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
+                list.retain(|m| m.kind() == MoveKind::Drop);
+            }
+        }
+    }
+
+    /// A set-up turn: the side to move holds pieces and must drop one if it can. Its
+    /// moves come from the whole legal list, like compulsory captures.
+    #[inline(always)]
+    fn must_drop_now(&self) -> bool {
+        matches!(&self.rules.hands, Some(h) if h.must_drop)
+            && self.hand[self.side].iter().any(|&n| n != 0)
     }
 
     /// The legal captures (en passant included) and promotions, in the order
@@ -761,7 +774,12 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let enemy = self.by_color[self.side ^ 1];
-        match self.strategy() {
+        let strategy = if self.must_drop_now() {
+            Strategy::Filtered
+        } else {
+            self.strategy()
+        };
+        match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
             Strategy::Screened => self.gen_screened(&mut TacticalSink { list, enemy }),
             Strategy::Pseudo if !self.rules.mandatory_capture => {
@@ -781,7 +799,12 @@ impl<B: Bitboard> Position<B> {
             return 0;
         }
         let mut c = CountSink(0);
-        match self.strategy() {
+        let strategy = if self.must_drop_now() {
+            Strategy::Filtered
+        } else {
+            self.strategy()
+        };
+        match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut c),
             Strategy::Screened => self.gen_screened(&mut c),
             Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut c),
@@ -800,7 +823,12 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return list;
         }
-        match self.strategy() {
+        let strategy = if self.must_drop_now() {
+            Strategy::Filtered
+        } else {
+            self.strategy()
+        };
+        match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut list),
             Strategy::Screened => self.gen_screened(&mut list),
             Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),

@@ -177,7 +177,8 @@ impl<B: Bitboard> Position<B> {
         };
         let name = &self.rules.variant.pieces[k].name;
         for (c, side) in [(WHITE, "White"), (BLACK, "Black")] {
-            match self.pieces_of(k, c).count() {
+            // A set-up phase may hold the royal piece in hand.
+            match self.pieces_of(k, c).count() + self.hand_count(c, k) {
                 0 if self.rules.royal_optional => {}
                 0 => return err(format!("{side} has no {name}")),
                 1 => {}
@@ -211,7 +212,6 @@ impl<B: Bitboard> Position<B> {
                 ));
             }
             let king = on_rank.lsb();
-            self.castle_kings[color] = king as u16;
             let king_file = geo.file_of(king);
             let is_rook = |file: usize| {
                 let p = self.board[geo.square(file, rank)];
@@ -235,19 +235,26 @@ impl<B: Bitboard> Position<B> {
             if self.castling >> bit & 1 != 0 {
                 return err(format!("castling right '{c}' given twice"));
             }
-            let rook = geo.square(rook_file, rank);
-            self.castling |= 1 << bit;
-            self.castle_rooks[bit] = rook as u16;
-            let (kto, rto) = self.castling_destinations(king, rook);
-            let t = &self.rules.tables;
-            let crossed = t.between(king, kto) | t.between(rook, rto);
-            let ends = B::from_square(kto) | B::from_square(rto);
-            self.castle_paths[bit] =
-                (crossed | ends) & !(B::from_square(king) | B::from_square(rook));
-            self.castle_clear[rook] |= 1 << bit;
-            self.castle_clear[king] |= 1 << bit;
+            self.add_castling_right(color, king, geo.square(rook_file, rank));
         }
         Ok(())
+    }
+
+    /// Gives `color` the right to castle its king on `king` with the rook on `rook`
+    /// (the key is the caller's to update).
+    pub(super) fn add_castling_right(&mut self, color: Color, king: Square, rook: Square) {
+        let geo = self.rules.geo;
+        let bit = 2 * color + usize::from(geo.file_of(rook) < geo.file_of(king));
+        self.castle_kings[color] = king as u16;
+        self.castling |= 1 << bit;
+        self.castle_rooks[bit] = rook as u16;
+        let (kto, rto) = self.castling_destinations(king, rook);
+        let t = &self.rules.tables;
+        let crossed = t.between(king, kto) | t.between(rook, rto);
+        let ends = B::from_square(kto) | B::from_square(rto);
+        self.castle_paths[bit] = (crossed | ends) & !(B::from_square(king) | B::from_square(rook));
+        self.castle_clear[rook] |= 1 << bit;
+        self.castle_clear[king] |= 1 << bit;
     }
 
     fn parse_ep(&mut self, field: &str) -> Result<(), FenError> {

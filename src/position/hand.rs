@@ -4,7 +4,7 @@
 //! board; the lichess form, holdings as one more `/` rank, is read too).
 
 use super::fen::FenError;
-use super::{kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
+use super::{color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::hands::MAX_IN_HAND;
 use crate::variant::rules::MAX_KINDS;
@@ -73,6 +73,41 @@ impl<B: Bitboard> Position<B> {
         self.put(mv.to(), p);
         undo.moved = p;
         self.halfmove = 0;
+        if let Some(king_file) = self.rules.hands.as_ref().and_then(|h| h.castling_king_file) {
+            self.castling_after_drop(mv.to(), king_file);
+        }
+    }
+
+    /// Placement: a king on `king_file` of its first rank and a castling rook on a
+    /// corner of it, one of them just dropped on `to`, give the castling right on the
+    /// rook's side. The squares are fixed, so a right given here always has the same
+    /// rook and king (what `unmake` leaves in the castling tables stays true).
+    fn castling_after_drop(&mut self, to: Square, king_file: usize) {
+        let Some(castling) = &self.rules.castling else {
+            return;
+        };
+        let (king_kind, rook_kinds) = (castling.king_kind, castling.rook_kinds);
+        let geo = self.rules.geo;
+        let us = self.side;
+        let rank = if us == WHITE { 0 } else { geo.ranks() - 1 };
+        if geo.rank_of(to) != rank {
+            return;
+        }
+        let king = geo.square(king_file, rank);
+        if self.board[king] != piece_code(king_kind, us) {
+            return;
+        }
+        let before = self.castling;
+        for rook in [geo.square(geo.files() - 1, rank), geo.square(0, rank)] {
+            let p = self.board[rook];
+            let is_rook = p != NO_PIECE && color_of(p) == us && rook_kinds >> kind_of(p) & 1 != 0;
+            if is_rook && (to == king || to == rook) {
+                self.add_castling_right(us, king, rook);
+            }
+        }
+        if self.castling != before {
+            self.key ^= self.castling_key(before) ^ self.castling_key(self.castling);
+        }
     }
 
     /// After a board move (not a drop): the captured piece goes to the mover's hand
@@ -170,7 +205,8 @@ impl<B: Bitboard> Position<B> {
                     variant.name
                 ))
             })?;
-            if self.rules.kinds[kind].royal {
+            let setup_phase = self.rules.hands.as_ref().is_some_and(|h| h.must_drop);
+            if self.rules.kinds[kind].royal && !setup_phase {
                 return Err(FenError(format!("a royal piece '{c}' in hand")));
             }
             let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };

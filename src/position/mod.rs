@@ -381,7 +381,13 @@ impl<B: Bitboard> Position<B> {
         if self.rules.hands.is_some() && mv.kind() != MoveKind::Drop {
             self.hands_after_move(mv, &mut undo);
         }
-        let mut cleared = self.castle_clear[from] | self.castle_clear[to];
+        // A drop lands on an empty square and moves nothing off one: it takes no
+        // castling right away (it may give one, in `make_drop`).
+        let mut cleared = if mv.kind() == MoveKind::Drop {
+            0
+        } else {
+            self.castle_clear[from] | self.castle_clear[to]
+        };
         for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
             cleared |= self.castle_clear[sq as usize];
         }

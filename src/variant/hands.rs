@@ -22,6 +22,28 @@ pub struct Hands {
     /// The order in which FEN holdings list the kinds (Fairy-Stockfish's, strongest
     /// first); kinds not listed follow in reverse declaration order.
     pub fen_order: Vec<char>,
+    /// A set-up phase (Placement, Screen): while the side to move holds pieces it must
+    /// drop one if any drop is legal (otherwise it moves as usual, as in
+    /// Fairy-Stockfish), and royal pieces may start in hand.
+    pub must_drop: bool,
+    /// Per-kind limits on where drops may go, beyond [`Hands::drop_ranks`].
+    pub drop_limits: Vec<(char, DropLimit)>,
+    /// A king dropped on this file of its first rank and a castling rook dropped on a
+    /// corner of that rank, in either order, give that side the castling right on the
+    /// rook's side (Placement); otherwise rights come only from the FEN.
+    pub castling_king_file: Option<usize>,
+}
+
+/// Where a kind's drops may not go, given the dropping side's pieces of that kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropLimit {
+    /// Not on a file that already holds one (Screen's pawns; shogi's nifu).
+    OnePerFile,
+    /// The side's pieces of the kind end up split between the two square colours:
+    /// a drop may not go on a colour that already holds at least as many more of them
+    /// than the other colour as the side still holds in hand (two bishops: the second
+    /// goes on the other colour). Fairy-Stockfish's `dropOppositeColoredBishop`.
+    OppositeColors,
 }
 
 /// Hands compiled for one bitboard instance.
@@ -33,6 +55,14 @@ pub struct HandRules<B> {
     pub drop_zone: Vec<[B; 2]>,
     /// Kinds in FEN holdings order.
     pub fen_order: Vec<usize>,
+    pub must_drop: bool,
+    /// Per kind, its drop limits (empty for most).
+    pub drop_limits: Vec<Vec<DropLimit>>,
+    /// The dark squares (a1's colour), for [`DropLimit::OppositeColors`].
+    pub dark: B,
+    /// The kinds with [`DropLimit::OppositeColors`] (other kinds leave them room).
+    pub colour_split_kinds: Vec<usize>,
+    pub castling_king_file: Option<usize>,
 }
 
 /// The most pieces of one kind a hand may hold (the size of the Zobrist table).
@@ -63,12 +93,36 @@ impl<B: Bitboard> HandRules<B> {
                 fen_order.push(k);
             }
         }
+        let mut drop_limits = vec![Vec::new(); variant.pieces.len()];
+        for &(letter, limit) in &h.drop_limits {
+            drop_limits[kind(letter)?].push(limit);
+        }
+        let colour_split_kinds = (0..variant.pieces.len())
+            .filter(|&k| drop_limits[k].contains(&DropLimit::OppositeColors))
+            .collect();
+        let geo = tables.geo;
+        let dark = (0..geo.squares())
+            .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
+            .fold(B::EMPTY, |b, sq| b | B::from_square(sq));
+        if let Some(file) = h.castling_king_file {
+            if variant.castling.is_none() || file >= variant.files {
+                return Err(RulesError(format!(
+                    "variant {}: castling after drops needs castling rules and a king file on the board",
+                    variant.name
+                )));
+            }
+        }
         debug_assert!(variant.pieces.len() <= MAX_KINDS);
         Ok(Some(HandRules {
             captures_to_hand: h.captures_to_hand,
             promoted_return,
             drop_zone,
             fen_order,
+            must_drop: h.must_drop,
+            drop_limits,
+            dark,
+            colour_split_kinds,
+            castling_king_file: h.castling_king_file,
         }))
     }
 }

@@ -10,6 +10,7 @@ pub mod custodian;
 pub mod hands;
 pub mod house;
 pub mod ini;
+pub mod placement;
 pub mod registry;
 pub mod rules;
 pub mod shuffle;
