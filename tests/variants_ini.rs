@@ -558,8 +558,15 @@ fn every_builtin_written_out_and_read_back_is_the_builtin() {
     let dir = common::data_dir().join("perft");
     let mut failures = Vec::new();
     let mut suites = 0;
+    let mut unwritten = Vec::new();
     for b in builtin_variants() {
-        let text = to_ini(b).unwrap_or_else(|why| panic!("{}: {why}", b.name));
+        let text = match to_ini(b) {
+            Ok(text) => text,
+            Err(_) => {
+                unwritten.push(b.name.as_str());
+                continue;
+            }
+        };
         let loaded = match parse_variants(&text, &format!("{}.ini", b.name)) {
             Ok(l) => l.variants,
             Err(e) => {
@@ -585,7 +592,13 @@ fn every_builtin_written_out_and_read_back_is_the_builtin() {
     }
     assert!(suites >= 30, "only {suites} suites");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The built-ins whose rules have no keys yet; any other must be written.
+    assert_eq!(unwritten, UNWRITTEN_BUILTINS);
 }
+
+/// Built-ins the format cannot say yet: set-up phases (mustDrop and its companions),
+/// Seirawan gating and Shogun's shogi-style promotion have no keys in the loader yet.
+const UNWRITTEN_BUILTINS: &[&str] = &["placement", "screen", "crazyscreen"];
 
 /// engine-tests/ini/builtins.ini is what `protean variants --ini` prints now, and
 /// loading it gives every built-in, field for field. (After a change to a built-in:
@@ -603,8 +616,17 @@ fn the_committed_builtins_ini_is_current_and_loads_as_the_builtins() {
         path.display()
     );
     let loaded = load(&path);
-    let builtins = builtin_variants();
+    let builtins: Vec<_> = builtin_variants()
+        .iter()
+        .filter(|b| !UNWRITTEN_BUILTINS.contains(&b.name.as_str()))
+        .collect();
     assert_eq!(loaded.len(), builtins.len());
+    for name in UNWRITTEN_BUILTINS {
+        assert!(
+            committed.contains(&format!("# [{name}] is not written: ")),
+            "{name}"
+        );
+    }
     for (v, b) in loaded.iter().zip(builtins) {
         assert!(v == b.as_ref(), "{}: {:?}", b.name, field_differences(v, b));
     }

@@ -58,6 +58,11 @@ impl DropView {
             promoted_return_as: if self.captures_to_hand { pawn } else { None },
             drop_ranks,
             fen_order: fen_order(v),
+            // Set-up phases have no keys here yet (mustDrop, dropOppositeColoredBishop,
+            // castlingDroppedPiece stay rejected): `of` finds no view for them.
+            must_drop: false,
+            drop_limits: Vec::new(),
+            castling_king_file: None,
         }
     }
 
