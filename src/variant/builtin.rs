@@ -589,6 +589,7 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             house::crazyhouse(),
             house::capahouse(),
             house::grandhouse(),
+            super::shogun::shogun(),
             super::tafl::tablut(),
             super::tafl::brandubh(),
             super::tafl::brandubh2(),
