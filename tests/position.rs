@@ -256,6 +256,7 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("kingsfortress", Some(300)),
         ("suicide-dhl", None),
         ("crazyhouse", None),
+        ("shogun", None),
     ];
     for (variant, index) in cases {
         let v = find_variant(variant).unwrap();
