@@ -104,6 +104,7 @@ game_end_suites! {
     grand => "grand",
     xiangqi => "xiangqi",
     crazyhouse => "crazyhouse",
+    shogun => "shogun",
     tablut => "tablut",
     brandubh => "brandubh",
     brandubh2 => "brandubh2",

@@ -104,6 +104,7 @@ suites! {
     crazyhouse => "crazyhouse",
     capahouse => "capahouse",
     grandhouse => "grandhouse",
+    shogun => "shogun",
     tablut => "tablut",
     brandubh => "brandubh",
     brandubh2 => "brandubh2",
