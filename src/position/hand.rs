@@ -1,7 +1,8 @@
 //! Pieces in hand: counts per colour and kind, drops in make/unmake, pieces captured
-//! into the capturer's hand, promoted pieces (`~`) that return unpromoted, their
-//! Zobrist keys, and FEN holdings as Fairy-Stockfish writes them (`[QNPqp]` after the
-//! board; the lichess form, holdings as one more `/` rank, is read too).
+//! into the capturer's hand, promoted pieces (`Q~`, shogi-style `+F`) that return
+//! unpromoted, their Zobrist keys, and FEN holdings as Fairy-Stockfish writes them
+//! (`[QNPqp]` after the board; the lichess form, holdings as one more `/` rank, is read
+//! too).
 
 use super::fen::FenError;
 use super::{color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
@@ -17,7 +18,7 @@ impl<B: Bitboard> Position<B> {
         self.hand[color][kind] as u32
     }
 
-    /// Whether the piece on `sq` was created by promotion (marked `~` in FEN).
+    /// Whether the piece on `sq` was created by promotion (`Q~` or `+F` in FEN).
     pub fn is_promoted(&self, sq: Square) -> bool {
         self.promoted.has(sq)
     }
