@@ -107,6 +107,7 @@ game_end_suites! {
     placement => "placement",
     screen => "screen",
     crazyscreen => "crazyscreen",
+    shogun => "shogun",
     tablut => "tablut",
     brandubh => "brandubh",
     brandubh2 => "brandubh2",

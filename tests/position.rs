@@ -259,6 +259,7 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("placement", None),
         ("screen", None),
         ("crazyscreen", None),
+        ("shogun", None),
     ];
     for (variant, index) in cases {
         let v = find_variant(variant).unwrap();

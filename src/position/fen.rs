@@ -94,12 +94,21 @@ impl<B: Bitboard> Position<B> {
                     }
                     file += n;
                 } else {
-                    let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
-                        FenError(format!(
-                            "unknown piece letter '{c}' for variant {}",
-                            self.rules.variant.name
-                        ))
-                    })?;
+                    let piece = if c == '+' {
+                        let letter = chars.next().ok_or_else(|| {
+                            FenError(format!("rank {}: '+' without a piece letter", rank + 1))
+                        })?;
+                        self.promoted_piece(letter)?
+                    } else {
+                        let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
+                            FenError(format!(
+                                "unknown piece letter '{c}' for variant {}",
+                                self.rules.variant.name
+                            ))
+                        })?;
+                        let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                        piece_code(kind, color)
+                    };
                     if file >= geo.files() {
                         return err(format!(
                             "rank {} is longer than {} files",
@@ -107,10 +116,12 @@ impl<B: Bitboard> Position<B> {
                             geo.files()
                         ));
                     }
-                    let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-                    self.put(geo.square(file, rank), piece_code(kind, color));
-                    if chars.next_if_eq(&'~').is_some() {
-                        self.mark_promoted(geo.square(file, rank))?;
+                    let sq = geo.square(file, rank);
+                    self.put(sq, piece);
+                    if c == '+' && self.rules.hands.is_some() {
+                        self.promoted |= B::from_square(sq);
+                    } else if chars.next_if_eq(&'~').is_some() {
+                        self.mark_promoted(sq)?;
                     }
                     file += 1;
                 }
@@ -310,10 +321,7 @@ impl<B: Bitboard> Position<B> {
                     out += &empty.to_string();
                     empty = 0;
                 }
-                out.push(self.piece_char(p));
-                if self.promoted.has(geo.square(file, rank)) {
-                    out.push('~');
-                }
+                self.piece_text(geo.square(file, rank), &mut out);
             }
             if empty > 0 {
                 out += &empty.to_string();

@@ -356,7 +356,9 @@ impl<B: Bitboard> Position<B> {
                     self.halfmove = 0;
                 }
                 let p = self.remove(from);
-                if self.rules.kinds[kind_of(p)].promotes {
+                // Pawn-like moves and every promotion (Shogun's bishop too, as in
+                // Fairy-Stockfish) reset the move clock.
+                if self.rules.kinds[kind_of(p)].promotes || kind == MoveKind::Promotion {
                     self.halfmove = 0;
                 }
                 if kind == MoveKind::Promotion {

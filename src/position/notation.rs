@@ -1,8 +1,9 @@
-//! UCI move notation, as Fairy-Stockfish writes it: `e2e4`, `e7e8q`, ranks over 9 as
+//! UCI move notation, as Fairy-Stockfish writes it: `e2e4`, `e7e8q`, shogi-style
+//! promotions with `+` (`b7c8+`; the same move without it does not promote), ranks over 9 as
 //! numbers (`a10`), castling as king-to-destination (`e1g1`) or, in Chess960 mode,
 //! king-takes-rook (`e1h1`).
 
-use super::{Move, MoveKind, Position};
+use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
 
 impl<B: Bitboard> Position<B> {
@@ -24,11 +25,21 @@ impl<B: Bitboard> Position<B> {
         };
         let mut s = geo.square_name(mv.from()) + &geo.square_name(to);
         if mv.kind() == MoveKind::Promotion {
-            s.push(
-                self.rules.kinds[mv.promoted_kind()]
-                    .letter
-                    .to_ascii_lowercase(),
-            );
+            // A shogi-style promotion is `+`; a choice among kinds names the kind.
+            let moving = &self.rules.kinds[kind_of(self.board[mv.from()])];
+            if moving
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.target[0] as usize == mv.promoted_kind())
+            {
+                s.push('+');
+            } else {
+                s.push(
+                    self.rules.kinds[mv.promoted_kind()]
+                        .letter
+                        .to_ascii_lowercase(),
+                );
+            }
         }
         s
     }
@@ -79,7 +90,8 @@ impl<B: Bitboard> Position<B> {
                 geo.parse_square_prefix(&text[n..]).is_some_and(|(_, m)| {
                     let rest = &text[n + m..];
                     rest.is_empty()
-                        || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_lowercase()))
+                        || (rest.len() == 1
+                            && rest.chars().all(|c| c.is_ascii_lowercase() || c == '+'))
                 })
             })
         };

@@ -592,6 +592,7 @@ pub fn builtin_variants() -> &'static [Arc<Variant>] {
             super::placement::placement(),
             super::placement::screen(),
             super::placement::crazyscreen(),
+            super::shogun::shogun(),
             super::tafl::tablut(),
             super::tafl::brandubh(),
             super::tafl::brandubh2(),

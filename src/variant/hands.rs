@@ -3,7 +3,7 @@
 //! drop onto an empty square instead of moving (Crazyhouse and its relatives).
 //! [`HandRules`] is the compiled form the position and the move generator read.
 
-use super::rules::{relative_ranks, RulesError, MAX_KINDS};
+use super::rules::{relative_ranks, KindRules, RulesError, MAX_KINDS};
 use super::{Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Tables};
 
@@ -13,8 +13,10 @@ pub struct Hands {
     /// A captured piece goes to the capturer's hand, changing colour (Crazyhouse).
     /// Otherwise hands hold only what the FEN puts there.
     pub captures_to_hand: bool,
-    /// Pieces created by promotion are marked (`~` in FEN) and return to hand as this
-    /// kind when captured (the pawn in Crazyhouse).
+    /// Pieces created by the variant's [`super::Promotion`] are marked (`~` in FEN) and
+    /// return to hand as this kind when captured (the pawn in Crazyhouse). Pieces
+    /// created by a kind's shogi-style promotion ([`super::KindPromotion`]) are marked
+    /// whatever this says (`+` in FEN) and return as the kind that promoted.
     pub promoted_return_as: Option<char>,
     /// Kinds dropped only on some ranks, relative to the dropping side (0 = its first
     /// rank); kinds not listed drop on any empty square.
@@ -49,8 +51,12 @@ pub enum DropLimit {
 /// Hands compiled for one bitboard instance.
 pub struct HandRules<B> {
     pub captures_to_hand: bool,
-    /// The kind a captured promoted piece returns to hand as.
-    pub promoted_return: Option<usize>,
+    /// Per kind, whether a piece of it can be marked promoted and the kind it then
+    /// returns to hand as: its unpromoted kind after a shogi-style promotion, else
+    /// [`Hands::promoted_return_as`].
+    pub promoted_return: Vec<Option<usize>>,
+    /// FEN's `~` marker is allowed (the variant sets [`Hands::promoted_return_as`]).
+    pub tilde_marks: bool,
     /// Per kind and colour, the squares it may be dropped on.
     pub drop_zone: Vec<[B; 2]>,
     /// Kinds in FEN holdings order.
@@ -69,7 +75,11 @@ pub struct HandRules<B> {
 pub const MAX_IN_HAND: usize = 64;
 
 impl<B: Bitboard> HandRules<B> {
-    pub fn new(variant: &Variant, tables: &Tables<B>) -> Result<Option<HandRules<B>>, RulesError> {
+    pub fn new(
+        variant: &Variant,
+        tables: &Tables<B>,
+        kinds: &[KindRules<B>],
+    ) -> Result<Option<HandRules<B>>, RulesError> {
         let Some(h) = &variant.hands else {
             return Ok(None);
         };
@@ -78,7 +88,11 @@ impl<B: Bitboard> HandRules<B> {
                 .kind_by_letter(l)
                 .ok_or_else(|| RulesError(format!("variant {}: no piece '{l}'", variant.name)))
         };
-        let promoted_return = h.promoted_return_as.map(kind).transpose()?;
+        let chess_return = h.promoted_return_as.map(kind).transpose()?;
+        let promoted_return = kinds
+            .iter()
+            .map(|k| k.unpromoted.or(chess_return))
+            .collect();
         let mut drop_zone = vec![[tables.board; 2]; variant.pieces.len()];
         for (letter, ranks) in &h.drop_ranks {
             let k = kind(*letter)?;
@@ -116,6 +130,7 @@ impl<B: Bitboard> HandRules<B> {
         Ok(Some(HandRules {
             captures_to_hand: h.captures_to_hand,
             promoted_return,
+            tilde_marks: chess_return.is_some(),
             drop_zone,
             fen_order,
             must_drop: h.must_drop,

@@ -102,6 +102,12 @@ fn write_pieces(out: &mut Out, v: &Variant) -> Result<Vec<String>, String> {
     let mut used: Vec<String> = Vec::new();
     let mut type_keys = Vec::new();
     for p in &v.pieces {
+        if p.promotion.is_some() {
+            return Err(format!(
+                "{}'s shogi-style promotion: promotedPieceType is not read yet",
+                p.name
+            ));
+        }
         let letter = p.letter.to_ascii_lowercase();
         let ty = type_name_of(p);
         let key = match slot_of_key(&ty) {
