@@ -111,7 +111,16 @@ enum Command {
         list: bool,
     },
     /// List the variants: the built-ins and those of `--variants-file`.
-    Variants,
+    Variants {
+        /// Print the variants as a variants.ini file (Fairy-Stockfish's format with
+        /// Protean's own keys) that VariantPath / --variants-file load: the built-ins, or
+        /// the NAMEs given.
+        #[arg(long)]
+        ini: bool,
+        /// With --ini: only these variants (any known name or alias).
+        #[arg(requires = "ini")]
+        names: Vec<String>,
+    },
     /// Print a variant's evaluation parameters in the parameter-file format.
     Params {
         #[arg(long, default_value = "chess")]
@@ -268,7 +277,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { depth, list: true }) => list_bench(depth),
         Some(Command::Bench { depth, list: false }) => run_bench(depth),
-        Some(Command::Variants) => {
+        Some(Command::Variants { ini: true, names }) => print_ini(&names),
+        Some(Command::Variants { ini: false, .. }) => {
             for v in all_variants() {
                 let aliases = if v.aliases.is_empty() {
                     String::new()
@@ -573,6 +583,22 @@ fn load_eval_file(path: Option<&Path>) -> Result<Option<Arc<ParamFile>>, String>
             Ok(Some(Arc::new(file)))
         }
     }
+}
+
+/// `protean variants --ini [NAME...]`: the built-ins (or the named variants) as one
+/// variants.ini file; one the format cannot say yet is a comment saying why.
+fn print_ini(names: &[String]) -> Result<(), String> {
+    let variants: Vec<Arc<protean::variant::Variant>> = if names.is_empty() {
+        protean::variant::builtin_variants().to_vec()
+    } else {
+        names
+            .iter()
+            .map(|n| find_variant(n).ok_or_else(|| format!("unknown variant '{n}'")))
+            .collect::<Result<_, _>>()?
+    };
+    let refs: Vec<&protean::variant::Variant> = variants.iter().map(|v| v.as_ref()).collect();
+    print!("{}", protean::variant::ini::write::builtins_ini(&refs));
+    Ok(())
 }
 
 fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result<(), String> {

@@ -258,6 +258,10 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("crazyhouse", None),
         ("seirawan", None),
         ("shouse", None),
+        ("placement", None),
+        ("screen", None),
+        ("crazyscreen", None),
+        ("shogun", None),
     ];
     for (variant, index) in cases {
         let v = find_variant(variant).unwrap();

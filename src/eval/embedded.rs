@@ -20,6 +20,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../nets/capablanca.txt"),
     ),
     ("nets/chess.txt", include_str!("../../nets/chess.txt")),
+    (
+        "nets/crazyhouse.txt",
+        include_str!("../../nets/crazyhouse.txt"),
+    ),
     ("nets/grand.txt", include_str!("../../nets/grand.txt")),
     ("nets/xiangqi.txt", include_str!("../../nets/xiangqi.txt")),
 ];

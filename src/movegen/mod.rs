@@ -19,7 +19,7 @@ pub mod screen_pins;
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, MoveKind, MoveList, Position};
 use crate::variant::betza::Hop;
-use crate::variant::rules::{KindMoves, Rules, Walker, MAX_KINDS};
+use crate::variant::rules::{KindMoves, Rules, Shift, Walker, MAX_KINDS};
 use crate::variant::Color;
 
 /// Receives generated moves.
@@ -426,28 +426,45 @@ impl<B: Bitboard> Position<B> {
             };
             let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
+            // This kind's promotions: squares where a move must promote, squares where
+            // it may, squares from which any move may (a shogi-style zone), the kinds.
+            let (forced, may, from_zone, targets): (B, B, B, &[u8]) =
+                if let Some(p) = &kind.promotion {
+                    let allowed = p.limit == u32::MAX
+                        || self.pieces_of(p.target[0] as usize, us).count() < p.limit;
+                    let targets: &[u8] = if allowed { &p.target } else { &[] };
+                    (p.forced[us], p.zone[us], p.zone[us], targets)
+                } else if kind.promotes {
+                    (
+                        promo_zone,
+                        promo_zone | promo_optional,
+                        B::EMPTY,
+                        promo_kinds,
+                    )
+                } else {
+                    (B::EMPTY, B::EMPTY, B::EMPTY, &[])
+                };
+            let promoting = may.any();
             let mut pieces = pieces;
             if let Some(shift) = &m.shift {
                 let free = pieces & !pinned;
                 pieces &= pinned;
-                let (zone, optional) = if kind.promotes {
-                    (promo_zone, promo_optional)
-                } else {
-                    (B::EMPTY, B::EMPTY)
-                };
-                let mut emit = |t: B, delta: isize| {
+                let mut emit = |t: B, s: &Shift<B>| {
                     let t = t & mask;
-                    sink.shifted(t & !zone, delta, MoveKind::Normal);
-                    let z = t & (zone | optional);
-                    if z.any() && !promo_kinds.is_empty() {
-                        sink.shifted_promotions(z, delta, promo_kinds);
+                    if !promoting {
+                        return sink.shifted(t, s.delta, MoveKind::Normal);
+                    }
+                    sink.shifted(t & !forced, s.delta, MoveKind::Normal);
+                    let z = t & (may | s.apply(from_zone));
+                    if z.any() && !targets.is_empty() {
+                        sink.shifted_promotions(z, s.delta, targets);
                     }
                 };
                 for q in &shift.quiet {
-                    emit(q.apply(free) & empty, q.delta);
+                    emit(q.apply(free) & empty, q);
                 }
                 for c in &shift.capture {
-                    emit(c.apply(free) & enemy, c.delta);
+                    emit(c.apply(free) & enemy, c);
                 }
                 if let Some(d) = &shift.double {
                     let once = d.apply(free & m.initial_zone) & empty;
@@ -486,11 +503,11 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
                 t &= limit;
-                if kind.promotes {
-                    sink.targets(from, t & !promo_zone);
-                    let z = t & (promo_zone | promo_optional);
-                    if z.any() && !promo_kinds.is_empty() {
-                        sink.promotions(from, z, promo_kinds);
+                if promoting {
+                    sink.targets(from, t & !forced);
+                    let z = if from_zone.has(from) { t } else { t & may };
+                    if z.any() && !targets.is_empty() {
+                        sink.promotions(from, z, targets);
                     }
                 } else {
                     sink.targets(from, t);
@@ -778,7 +795,7 @@ impl<B: Bitboard> Position<B> {
     /// a gated move is legal exactly when its plain form is.
     fn generate_ungated(&mut self, list: &mut MoveList) {
         match self.strategy() {
-            Strategy::PinAware => return self.gen_pin_aware(list),
+            Strategy::PinAware => self.gen_pin_aware(list),
             Strategy::PinAwareNoChecks => {
                 self.gen_pin_aware(list);
                 let this = &*self;
@@ -833,6 +850,19 @@ impl<B: Bitboard> Position<B> {
                 list.retain(|m| this.is_capture(m));
             }
         }
+        if self.must_drop_now() {
+            if list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
+                list.retain(|m| m.kind() == MoveKind::Drop);
+            }
+        }
+    }
+
+    /// A set-up turn: the side to move holds pieces and must drop one if it can. Its
+    /// moves come from the whole legal list, like compulsory captures.
+    #[inline(always)]
+    fn must_drop_now(&self) -> bool {
+        matches!(&self.rules.hands, Some(h) if h.must_drop)
+            && self.hand[self.side].iter().any(|&n| n != 0)
     }
 
     /// The legal captures (en passant included) and promotions, in the order
@@ -846,7 +876,12 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let enemy = self.by_color[self.side ^ 1];
-        match self.strategy() {
+        let strategy = if self.must_drop_now() {
+            Strategy::Filtered
+        } else {
+            self.strategy()
+        };
+        match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
             Strategy::Screened => self.gen_screened(&mut TacticalSink { list, enemy }),
             Strategy::Pseudo if !self.rules.mandatory_capture => {
@@ -892,6 +927,9 @@ impl<B: Bitboard> Position<B> {
     /// false where they must be listed and filtered.
     #[inline(always)]
     fn count_direct<S: Sink<B>>(&self, c: &mut S) -> bool {
+        if self.must_drop_now() {
+            return false;
+        }
         match self.strategy() {
             Strategy::PinAware => self.gen_pin_aware(c),
             Strategy::Screened => self.gen_screened(c),
@@ -907,7 +945,12 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return list;
         }
-        match self.strategy() {
+        let strategy = if self.must_drop_now() {
+            Strategy::Filtered
+        } else {
+            self.strategy()
+        };
+        match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut list),
             Strategy::Screened => self.gen_screened(&mut list),
             Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),

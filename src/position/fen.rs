@@ -94,12 +94,21 @@ impl<B: Bitboard> Position<B> {
                     }
                     file += n;
                 } else {
-                    let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
-                        FenError(format!(
-                            "unknown piece letter '{c}' for variant {}",
-                            self.rules.variant.name
-                        ))
-                    })?;
+                    let piece = if c == '+' {
+                        let letter = chars.next().ok_or_else(|| {
+                            FenError(format!("rank {}: '+' without a piece letter", rank + 1))
+                        })?;
+                        self.promoted_piece(letter)?
+                    } else {
+                        let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
+                            FenError(format!(
+                                "unknown piece letter '{c}' for variant {}",
+                                self.rules.variant.name
+                            ))
+                        })?;
+                        let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                        piece_code(kind, color)
+                    };
                     if file >= geo.files() {
                         return err(format!(
                             "rank {} is longer than {} files",
@@ -107,10 +116,12 @@ impl<B: Bitboard> Position<B> {
                             geo.files()
                         ));
                     }
-                    let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-                    self.put(geo.square(file, rank), piece_code(kind, color));
-                    if chars.next_if_eq(&'~').is_some() {
-                        self.mark_promoted(geo.square(file, rank))?;
+                    let sq = geo.square(file, rank);
+                    self.put(sq, piece);
+                    if c == '+' && self.rules.hands.is_some() {
+                        self.promoted |= B::from_square(sq);
+                    } else if chars.next_if_eq(&'~').is_some() {
+                        self.mark_promoted(sq)?;
                     }
                     file += 1;
                 }
@@ -177,7 +188,8 @@ impl<B: Bitboard> Position<B> {
         };
         let name = &self.rules.variant.pieces[k].name;
         for (c, side) in [(WHITE, "White"), (BLACK, "Black")] {
-            match self.pieces_of(k, c).count() {
+            // A set-up phase may hold the royal piece in hand.
+            match self.pieces_of(k, c).count() + self.hand_count(c, k) {
                 0 if self.rules.royal_optional => {}
                 0 => return err(format!("{side} has no {name}")),
                 1 => {}
@@ -255,11 +267,11 @@ impl<B: Bitboard> Position<B> {
         Ok((king, rook))
     }
 
-    /// Gives `color` the right to castle `king` with `rook` (both on its first rank).
+    /// Gives `color` the right to castle its king on `king` with the rook on `rook`
+    /// (the key is the caller's to update).
     pub(super) fn add_castling_right(&mut self, color: Color, king: Square, rook: Square) {
         let geo = self.rules.geo;
-        let side = usize::from(geo.file_of(rook) < geo.file_of(king));
-        let bit = 2 * color + side;
+        let bit = 2 * color + usize::from(geo.file_of(rook) < geo.file_of(king));
         self.castle_kings[color] = king as u16;
         self.castling |= 1 << bit;
         self.castle_rooks[bit] = rook as u16;
@@ -325,10 +337,7 @@ impl<B: Bitboard> Position<B> {
                     out += &empty.to_string();
                     empty = 0;
                 }
-                out.push(self.piece_char(p));
-                if self.promoted.has(geo.square(file, rank)) {
-                    out.push('~');
-                }
+                self.piece_text(geo.square(file, rank), &mut out);
             }
             if empty > 0 {
                 out += &empty.to_string();

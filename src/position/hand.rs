@@ -1,12 +1,13 @@
 //! Pieces in hand: counts per colour and kind, drops in make/unmake, pieces captured
-//! into the capturer's hand, promoted pieces (`~`) that return unpromoted, their
-//! Zobrist keys, and FEN holdings as Fairy-Stockfish writes them (`[QNPqp]` after the
-//! board; the lichess form, holdings as one more `/` rank, is read too).
+//! into the capturer's hand, promoted pieces (`Q~`, shogi-style `+F`) that return
+//! unpromoted, their Zobrist keys, and FEN holdings as Fairy-Stockfish writes them
+//! (`[QNPqp]` after the board; the lichess form, holdings as one more `/` rank, is read
+//! too).
 
 use super::fen::FenError;
-use super::{kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
+use super::{color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
 use crate::board::{Bitboard, Square};
-use crate::variant::hands::MAX_IN_HAND;
+use crate::variant::hands::{HandRules, MAX_IN_HAND};
 use crate::variant::rules::MAX_KINDS;
 use crate::variant::{Color, BLACK, WHITE};
 
@@ -17,7 +18,7 @@ impl<B: Bitboard> Position<B> {
         self.hand[color][kind] as u32
     }
 
-    /// Whether the piece on `sq` was created by promotion (marked `~` in FEN).
+    /// Whether the piece on `sq` was created by promotion (`Q~` or `+F` in FEN).
     pub fn is_promoted(&self, sq: Square) -> bool {
         self.promoted.has(sq)
     }
@@ -73,6 +74,41 @@ impl<B: Bitboard> Position<B> {
         self.put(mv.to(), p);
         undo.moved = p;
         self.halfmove = 0;
+        if let Some(king_file) = self.rules.hands.as_ref().and_then(|h| h.castling_king_file) {
+            self.castling_after_drop(mv.to(), king_file);
+        }
+    }
+
+    /// Placement: a king on `king_file` of its first rank and a castling rook on a
+    /// corner of it, one of them just dropped on `to`, give the castling right on the
+    /// rook's side. The squares are fixed, so a right given here always has the same
+    /// rook and king (what `unmake` leaves in the castling tables stays true).
+    fn castling_after_drop(&mut self, to: Square, king_file: usize) {
+        let Some(castling) = &self.rules.castling else {
+            return;
+        };
+        let (king_kind, rook_kinds) = (castling.king_kind, castling.rook_kinds);
+        let geo = self.rules.geo;
+        let us = self.side;
+        let rank = if us == WHITE { 0 } else { geo.ranks() - 1 };
+        if geo.rank_of(to) != rank {
+            return;
+        }
+        let king = geo.square(king_file, rank);
+        if self.board[king] != piece_code(king_kind, us) {
+            return;
+        }
+        let before = self.castling;
+        for rook in [geo.square(geo.files() - 1, rank), geo.square(0, rank)] {
+            let p = self.board[rook];
+            let is_rook = p != NO_PIECE && color_of(p) == us && rook_kinds >> kind_of(p) & 1 != 0;
+            if is_rook && (to == king || to == rook) {
+                self.add_castling_right(us, king, rook);
+            }
+        }
+        if self.castling != before {
+            self.key ^= self.castling_key(before) ^ self.castling_key(self.castling);
+        }
     }
 
     /// After a board move (not a drop): the captured piece goes to the mover's hand
@@ -87,19 +123,18 @@ impl<B: Bitboard> Position<B> {
             (from, to) = (to, self.castling_destinations(from, to).1);
         }
         let hands = self.rules.hands.as_ref().expect("hands");
-        let (to_hand, returns_as) = (hands.captures_to_hand, hands.promoted_return);
+        let to_hand = hands.captures_to_hand;
+        let marks_promotion =
+            mv.kind() == MoveKind::Promotion && hands.promoted_return[mv.promoted_kind()].is_some();
         if undo.captured != NO_PIECE {
             let at = self.capture_square(mv, us);
             let was_promoted = self.promoted.has(at);
+            let kind = Self::returning_kind(hands, undo.captured, was_promoted);
             if was_promoted {
                 self.toggle_promoted(at);
                 undo.hand_flags |= 1;
             }
             if to_hand {
-                let kind = match returns_as {
-                    Some(k) if was_promoted => k,
-                    _ => kind_of(undo.captured),
-                };
                 self.add_to_hand(us, kind);
             }
         }
@@ -107,8 +142,19 @@ impl<B: Bitboard> Position<B> {
             self.toggle_promoted(from);
             self.toggle_promoted(to);
             undo.hand_flags |= 2;
-        } else if mv.kind() == MoveKind::Promotion && returns_as.is_some() {
+        } else if marks_promotion {
             self.toggle_promoted(to);
+        }
+    }
+
+    /// The kind a captured piece joins the capturer's hand as: a promoted one as the
+    /// kind it returns to.
+    #[inline(always)]
+    fn returning_kind(hands: &HandRules<B>, captured: PieceCode, was_promoted: bool) -> usize {
+        let kind = kind_of(captured);
+        match hands.promoted_return[kind] {
+            Some(k) if was_promoted => k,
+            _ => kind,
         }
     }
 
@@ -133,10 +179,7 @@ impl<B: Bitboard> Position<B> {
                 self.promoted |= B::from_square(at);
             }
             if hands.captures_to_hand {
-                let kind = match hands.promoted_return {
-                    Some(k) if undo.hand_flags & 1 != 0 => k,
-                    _ => kind_of(undo.captured),
-                };
+                let kind = Self::returning_kind(hands, undo.captured, undo.hand_flags & 1 != 0);
                 let n = &mut self.hand[us][kind];
                 *n = n.saturating_sub(1);
             }
@@ -170,7 +213,8 @@ impl<B: Bitboard> Position<B> {
                     variant.name
                 ))
             })?;
-            if self.rules.kinds[kind].royal {
+            let setup_phase = self.rules.hands.as_ref().is_some_and(|h| h.must_drop);
+            if self.rules.kinds[kind].royal && !setup_phase {
                 return Err(FenError(format!("a royal piece '{c}' in hand")));
             }
             let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
@@ -203,12 +247,8 @@ impl<B: Bitboard> Position<B> {
     /// Marks a piece just placed from the FEN as promoted (`~` after its letter).
     pub(super) fn mark_promoted(&mut self, sq: Square) -> Result<(), FenError> {
         let p: PieceCode = self.board[sq];
-        let promotable = self
-            .rules
-            .hands
-            .as_ref()
-            .is_some_and(|h| h.promoted_return.is_some());
-        if p == NO_PIECE || !promotable {
+        let marks = self.rules.hands.as_ref().is_some_and(|h| h.tilde_marks);
+        if p == NO_PIECE || !marks {
             return Err(FenError(format!(
                 "promoted marker '~' in variant {}, which does not mark promoted pieces",
                 self.rules.variant.name
@@ -216,5 +256,48 @@ impl<B: Bitboard> Position<B> {
         }
         self.promoted |= B::from_square(sq);
         Ok(())
+    }
+
+    /// The piece a FEN's `+` and letter stands for: the shogi-style promotion of the
+    /// letter's kind, of the letter's colour.
+    pub(super) fn promoted_piece(&self, letter: char) -> Result<PieceCode, FenError> {
+        let variant = &self.rules.variant;
+        let kind = variant.kind_by_letter(letter).ok_or_else(|| {
+            FenError(format!(
+                "unknown piece letter '{letter}' after '+' for variant {}",
+                variant.name
+            ))
+        })?;
+        let promotion = self.rules.kinds[kind].promotion.as_ref().ok_or_else(|| {
+            FenError(format!(
+                "'+{letter}': a {} does not promote in variant {}",
+                variant.pieces[kind].name, variant.name
+            ))
+        })?;
+        let color = if letter.is_ascii_uppercase() {
+            WHITE
+        } else {
+            BLACK
+        };
+        Ok(piece_code(promotion.target[0] as usize, color))
+    }
+
+    /// A piece's FEN text: its letter, or `+` and its unpromoted letter when it was
+    /// created by a shogi-style promotion, then `~` for other promoted pieces.
+    pub(super) fn piece_text(&self, sq: Square, out: &mut String) {
+        let p = self.board[sq];
+        let marked = self.promoted.has(sq);
+        match self.rules.kinds[kind_of(p)].unpromoted {
+            Some(u) if marked => {
+                out.push('+');
+                out.push(self.piece_char(piece_code(u, color_of(p))));
+            }
+            _ => {
+                out.push(self.piece_char(p));
+                if marked {
+                    out.push('~');
+                }
+            }
+        }
     }
 }

@@ -365,7 +365,9 @@ impl<B: Bitboard> Position<B> {
                     self.halfmove = 0;
                 }
                 let p = self.remove(from);
-                if self.rules.kinds[kind_of(p)].promotes {
+                // Pawn-like moves and every promotion (Shogun's bishop too, as in
+                // Fairy-Stockfish) reset the move clock.
+                if self.rules.kinds[kind_of(p)].promotes || kind == MoveKind::Promotion {
                     self.halfmove = 0;
                 }
                 if kind == MoveKind::Promotion {
@@ -396,7 +398,13 @@ impl<B: Bitboard> Position<B> {
                 self.gate_after_move(mv, &mut undo);
             }
         }
-        let mut cleared = self.castle_clear[from] | self.castle_clear[to];
+        // A drop lands on an empty square and moves nothing off one: it takes no
+        // castling right away (it may give one, in `make_drop`).
+        let mut cleared = if mv.kind() == MoveKind::Drop {
+            0
+        } else {
+            self.castle_clear[from] | self.castle_clear[to]
+        };
         for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
             cleared |= self.castle_clear[sq as usize];
         }

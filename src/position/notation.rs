@@ -1,11 +1,12 @@
-//! UCI move notation, as Fairy-Stockfish writes it: `e2e4`, `e7e8q`, ranks over 9 as
+//! UCI move notation, as Fairy-Stockfish writes it: `e2e4`, `e7e8q`, shogi-style
+//! promotions with `+` (`b7c8+`; the same move without it does not promote), ranks over 9 as
 //! numbers (`a10`), castling as king-to-destination (`e1g1`) or, in Chess960 mode,
 //! king-takes-rook (`e1h1`). Seirawan gating appends the gated kind's letter (`b1c3h`);
 //! castling that gates on the king's square is the castling move plus the letter
 //! (`e1g1h`, `e1h1h` in Chess960 mode), on the rook's square the rook's square, the
 //! king's square and the letter in both modes (`h1e1h`).
 
-use super::{Move, MoveKind, Position};
+use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
 
 impl<B: Bitboard> Position<B> {
@@ -30,7 +31,17 @@ impl<B: Bitboard> Position<B> {
         let mut s = geo.square_name(from) + &geo.square_name(to);
         let letter = |k: usize| self.rules.kinds[k].letter.to_ascii_lowercase();
         if mv.kind() == MoveKind::Promotion {
-            s.push(letter(mv.promoted_kind()));
+            // A shogi-style promotion is `+`; a choice among kinds names the kind.
+            let moving = &self.rules.kinds[kind_of(self.board[mv.from()])];
+            if moving
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.target[0] as usize == mv.promoted_kind())
+            {
+                s.push('+');
+            } else {
+                s.push(letter(mv.promoted_kind()));
+            }
         }
         if let Some(k) = mv.gate() {
             s.push(letter(k));
@@ -84,7 +95,8 @@ impl<B: Bitboard> Position<B> {
                 geo.parse_square_prefix(&text[n..]).is_some_and(|(_, m)| {
                     let rest = &text[n + m..];
                     rest.is_empty()
-                        || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_lowercase()))
+                        || (rest.len() == 1
+                            && rest.chars().all(|c| c.is_ascii_lowercase() || c == '+'))
                 })
             })
         };

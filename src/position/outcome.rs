@@ -249,6 +249,10 @@ impl<B: Bitboard> Position<B> {
     /// but royals and at most one minor piece, or only minor pieces that all move on one
     /// square colour and stand on the same colour.
     pub fn insufficient_material(&self) -> bool {
+        if self.hand.iter().flatten().any(|&n| n != 0) {
+            // A piece in hand can still be dropped.
+            return false;
+        }
         let rules = &*self.rules;
         // A piece in hand can still come in (Seirawan's gating).
         if self.hand.iter().flatten().any(|&n| n > 0) {

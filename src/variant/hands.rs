@@ -4,7 +4,7 @@
 //! onto the square a first-rank piece leaves on its first move (Seirawan).
 //! [`HandRules`] is the compiled form the position and the move generator read.
 
-use super::rules::{relative_ranks, RulesError, MAX_KINDS};
+use super::rules::{relative_ranks, KindRules, RulesError, MAX_KINDS};
 use super::{Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Tables};
 
@@ -24,8 +24,10 @@ pub struct Hands {
     /// A captured piece goes to the capturer's hand, changing colour (Crazyhouse).
     /// Otherwise hands hold only what the FEN puts there.
     pub captures_to_hand: bool,
-    /// Pieces created by promotion are marked (`~` in FEN) and return to hand as this
-    /// kind when captured (the pawn in Crazyhouse).
+    /// Pieces created by the variant's [`super::Promotion`] are marked (`~` in FEN) and
+    /// return to hand as this kind when captured (the pawn in Crazyhouse). Pieces
+    /// created by a kind's shogi-style promotion ([`super::KindPromotion`]) are marked
+    /// whatever this says (`+` in FEN) and return as the kind that promoted.
     pub promoted_return_as: Option<char>,
     /// Kinds dropped only on some ranks, relative to the dropping side (0 = its first
     /// rank); kinds not listed drop on any empty square.
@@ -33,6 +35,28 @@ pub struct Hands {
     /// The order in which FEN holdings list the kinds (Fairy-Stockfish's, strongest
     /// first); kinds not listed follow in reverse declaration order.
     pub fen_order: Vec<char>,
+    /// A set-up phase (Placement, Screen): while the side to move holds pieces it must
+    /// drop one if any drop is legal (otherwise it moves as usual, as in
+    /// Fairy-Stockfish), and royal pieces may start in hand.
+    pub must_drop: bool,
+    /// Per-kind limits on where drops may go, beyond [`Hands::drop_ranks`].
+    pub drop_limits: Vec<(char, DropLimit)>,
+    /// A king dropped on this file of its first rank and a castling rook dropped on a
+    /// corner of that rank, in either order, give that side the castling right on the
+    /// rook's side (Placement); otherwise rights come only from the FEN.
+    pub castling_king_file: Option<usize>,
+}
+
+/// Where a kind's drops may not go, given the dropping side's pieces of that kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropLimit {
+    /// Not on a file that already holds one (Screen's pawns; shogi's nifu).
+    OnePerFile,
+    /// The side's pieces of the kind end up split between the two square colours:
+    /// a drop may not go on a colour that already holds at least as many more of them
+    /// than the other colour as the side still holds in hand (two bishops: the second
+    /// goes on the other colour). Fairy-Stockfish's `dropOppositeColoredBishop`.
+    OppositeColors,
 }
 
 /// Hands compiled for one bitboard instance.
@@ -40,19 +64,35 @@ pub struct HandRules<B> {
     pub drops: bool,
     pub gating: bool,
     pub captures_to_hand: bool,
-    /// The kind a captured promoted piece returns to hand as.
-    pub promoted_return: Option<usize>,
+    /// Per kind, whether a piece of it can be marked promoted and the kind it then
+    /// returns to hand as: its unpromoted kind after a shogi-style promotion, else
+    /// [`Hands::promoted_return_as`].
+    pub promoted_return: Vec<Option<usize>>,
+    /// FEN's `~` marker is allowed (the variant sets [`Hands::promoted_return_as`]).
+    pub tilde_marks: bool,
     /// Per kind and colour, the squares it may be dropped on.
     pub drop_zone: Vec<[B; 2]>,
     /// Kinds in FEN holdings order.
     pub fen_order: Vec<usize>,
+    pub must_drop: bool,
+    /// Per kind, its drop limits (empty for most).
+    pub drop_limits: Vec<Vec<DropLimit>>,
+    /// The dark squares (a1's colour), for [`DropLimit::OppositeColors`].
+    pub dark: B,
+    /// The kinds with [`DropLimit::OppositeColors`] (other kinds leave them room).
+    pub colour_split_kinds: Vec<usize>,
+    pub castling_king_file: Option<usize>,
 }
 
 /// The most pieces of one kind a hand may hold (the size of the Zobrist table).
 pub const MAX_IN_HAND: usize = 64;
 
 impl<B: Bitboard> HandRules<B> {
-    pub fn new(variant: &Variant, tables: &Tables<B>) -> Result<Option<HandRules<B>>, RulesError> {
+    pub fn new(
+        variant: &Variant,
+        tables: &Tables<B>,
+        kinds: &[KindRules<B>],
+    ) -> Result<Option<HandRules<B>>, RulesError> {
         let Some(h) = &variant.hands else {
             return Ok(None);
         };
@@ -61,7 +101,11 @@ impl<B: Bitboard> HandRules<B> {
                 .kind_by_letter(l)
                 .ok_or_else(|| RulesError(format!("variant {}: no piece '{l}'", variant.name)))
         };
-        let promoted_return = h.promoted_return_as.map(kind).transpose()?;
+        let chess_return = h.promoted_return_as.map(kind).transpose()?;
+        let promoted_return = kinds
+            .iter()
+            .map(|k| k.unpromoted.or(chess_return))
+            .collect();
         let mut drop_zone = vec![[tables.board; 2]; variant.pieces.len()];
         for (letter, ranks) in &h.drop_ranks {
             let k = kind(*letter)?;
@@ -76,6 +120,25 @@ impl<B: Bitboard> HandRules<B> {
                 fen_order.push(k);
             }
         }
+        let mut drop_limits = vec![Vec::new(); variant.pieces.len()];
+        for &(letter, limit) in &h.drop_limits {
+            drop_limits[kind(letter)?].push(limit);
+        }
+        let colour_split_kinds = (0..variant.pieces.len())
+            .filter(|&k| drop_limits[k].contains(&DropLimit::OppositeColors))
+            .collect();
+        let geo = tables.geo;
+        let dark = (0..geo.squares())
+            .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
+            .fold(B::EMPTY, |b, sq| b | B::from_square(sq));
+        if let Some(file) = h.castling_king_file {
+            if variant.castling.is_none() || file >= variant.files {
+                return Err(RulesError(format!(
+                    "variant {}: castling after drops needs castling rules and a king file on the board",
+                    variant.name
+                )));
+            }
+        }
         debug_assert!(variant.pieces.len() <= MAX_KINDS);
         if h.gating && variant.castling.is_none() {
             return Err(RulesError(format!(
@@ -88,8 +151,14 @@ impl<B: Bitboard> HandRules<B> {
             gating: h.gating,
             captures_to_hand: h.captures_to_hand,
             promoted_return,
+            tilde_marks: chess_return.is_some(),
             drop_zone,
             fen_order,
+            must_drop: h.must_drop,
+            drop_limits,
+            dark,
+            colour_split_kinds,
+            castling_king_file: h.castling_king_file,
         }))
     }
 }

@@ -15,6 +15,9 @@ fn house_hands(ranks: usize, promotion_ranks: usize, fen_order: &str) -> Hands {
         promoted_return_as: Some('P'),
         drop_ranks: vec![('P', (1..ranks - promotion_ranks).collect())],
         fen_order: fen_order.chars().collect(),
+        must_drop: false,
+        drop_limits: Vec::new(),
+        castling_king_file: None,
     }
 }
 

@@ -10,9 +10,12 @@ pub mod custodian;
 pub mod hands;
 pub mod house;
 pub mod ini;
+pub mod kind_promotion;
+pub mod placement;
 pub mod registry;
 pub mod rules;
 pub mod seirawan;
+pub mod shogun;
 pub mod shuffle;
 pub mod tafl;
 
@@ -50,6 +53,24 @@ pub struct PieceKind {
     pub minor: bool,
     /// The squares the kind may stand on, if confined (Xiangqi's palace and river).
     pub region: Option<Region>,
+    /// Shogi-style promotion into one kind of its own (Shogun's bishop to archbishop);
+    /// independent of the variant's [`Promotion`], which lists a pawn's choices.
+    pub promotion: Option<KindPromotion>,
+}
+
+/// A kind's shogi-style promotion: a move that starts or ends in the zone may turn the
+/// piece into the kind `to`; where it would otherwise stand with no move at all (a pawn
+/// on the last rank) it must. Pieces so promoted are marked, written `+` and their
+/// unpromoted letter in FEN (`+F`), and return to hand unpromoted when captured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindPromotion {
+    /// Letter of the promoted kind.
+    pub to: char,
+    /// The zone: ranks relative to the piece's owner (0 = its first rank).
+    pub ranks: Vec<usize>,
+    /// The promotion is allowed only while the side has fewer than this many pieces of
+    /// kind `to` on the board (Shogun: one of each promoted major piece).
+    pub limit: Option<u32>,
 }
 
 /// A rectangle of the board seen from the piece's owner: absolute files, ranks
@@ -72,6 +93,7 @@ impl PieceKind {
             promotes: false,
             minor: false,
             region: None,
+            promotion: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::betza::{self, Atom, Hop};
 use super::custodian::CustodianRules;
 use super::hands::{HandRules, MAX_IN_HAND};
+use super::kind_promotion::{self, KindPromotionRules};
 use super::{Capture, Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
 use std::fmt;
@@ -127,6 +128,10 @@ pub struct KindRules<B> {
     /// Captures only by plain leaps and full-line riders (checks can be blocked on the
     /// line or answered by capturing the checker).
     pub simple_captures: bool,
+    /// Shogi-style promotion into a kind of its own (see [`super::kind_promotion`]).
+    pub promotion: Option<KindPromotionRules<B>>,
+    /// The kind whose shogi-style promotion this kind is (FEN `+` and that kind's letter).
+    pub unpromoted: Option<usize>,
 }
 
 pub struct CastlingRules {
@@ -657,8 +662,11 @@ impl<B: Bitboard> Rules<B> {
                 colorbound,
                 moves,
                 simple_captures,
+                promotion: None,
+                unpromoted: None,
             });
         }
+        kind_promotion::compile(&variant, &tables, &mut kinds)?;
         let royals: Vec<usize> = (0..kinds.len()).filter(|&k| kinds[k].royal).collect();
         if royals.len() > 1 {
             return Err(RulesError(format!(
@@ -848,7 +856,7 @@ impl<B: Bitboard> Rules<B> {
             };
         let en_passant_zone =
             [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
-        let hands = HandRules::new(&variant, &tables)?;
+        let hands = HandRules::new(&variant, &tables, &kinds)?;
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         let flying_royals = variant.flying_royals;
         let mut rules = Rules {

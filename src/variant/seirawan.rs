@@ -34,6 +34,9 @@ pub fn seirawan() -> Variant {
             promoted_return_as: None,
             drop_ranks: vec![],
             fen_order: FEN_ORDER.chars().collect(),
+            must_drop: false,
+            drop_limits: Vec::new(),
+            castling_king_file: None,
         }),
         ..base
     }
@@ -59,6 +62,9 @@ pub fn shouse() -> Variant {
             promoted_return_as: Some('P'),
             drop_ranks: vec![('P', (1..7).collect())],
             fen_order: FEN_ORDER.chars().collect(),
+            must_drop: false,
+            drop_limits: Vec::new(),
+            castling_king_file: None,
         }),
         ..base
     }

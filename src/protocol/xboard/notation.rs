@@ -73,7 +73,22 @@ fn castling_text(uci: &str) -> &'static str {
 /// An XBoard move for `game` in our UCI notation. Only the notation is converted;
 /// whether the move is legal is for [`Game::play_uci`] to say.
 pub fn from_xboard(game: &Game, text: &str) -> Result<String, String> {
-    let bare = text.trim_end_matches(['+', '#', '!', '?']);
+    // A trailing `+` is a shogi-style promotion (`b7c8+`) when that move is legal,
+    // otherwise a check mark like `#`, `!` and `?`.
+    let annotated = text.trim_end_matches(['#', '!', '?']);
+    if annotated.ends_with('+') {
+        if let Ok(promotion) = from_xboard_bare(game, annotated, text) {
+            if game.legal_moves_uci().contains(&promotion) {
+                return Ok(promotion);
+            }
+        }
+    }
+    from_xboard_bare(game, text.trim_end_matches(['+', '#', '!', '?']), text)
+}
+
+/// [`from_xboard`] of `bare`, the move without check or annotation marks; errors quote
+/// `text`, the move as it came.
+fn from_xboard_bare(game: &Game, bare: &str, text: &str) -> Result<String, String> {
     let castle = match bare {
         "O-O" | "0-0" => Some(true),
         "O-O-O" | "0-0-0" => Some(false),
@@ -150,6 +165,19 @@ mod tests {
         assert_eq!(from_xboard(&game, "e2e4").unwrap(), "e2e4");
         assert_eq!(from_xboard(&game, "e7e8Q").unwrap(), "e7e8q");
         assert_eq!(from_xboard(&game, "e7e8=q").unwrap(), "e7e8q");
+        assert_eq!(from_xboard(&game, "e2e4+").unwrap(), "e2e4");
+    }
+
+    #[test]
+    fn shogi_style_promotions_keep_their_plus() {
+        let game = Game::by_name("shogun", Some("4k3/1B6/8/8/8/8/8/4K3[] w - - 0 1")).unwrap();
+        assert_eq!(to_xboard(&game, "b7c8+"), "b7c8+");
+        assert_eq!(from_xboard(&game, "b7c8+").unwrap(), "b7c8+");
+        assert_eq!(from_xboard(&game, "b7c8").unwrap(), "b7c8");
+        // From the zone, a move out of it promotes too; where no promotion is legal
+        // the `+` is a check mark.
+        assert_eq!(from_xboard(&game, "b7h1+").unwrap(), "b7h1+");
+        assert_eq!(from_xboard(&game, "e1d1+").unwrap(), "e1d1");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! them, and turned into Protean's relative ranks at the end, so that a child that
 //! changes `maxRank` keeps its parent's regions where Fairy-Stockfish would.
 
+use super::drops::DropView;
 use super::keys::{class_of, Class};
 use super::lexer::{clip, Entry, Section};
 use super::pieces::{is_pawn_type, piece_keys, slot_of_key, type_name_of, PieceSlot};
@@ -46,7 +47,7 @@ pub fn build_variant(
     }
 }
 
-struct Builder<'a> {
+pub(super) struct Builder<'a> {
     section: &'a Section,
     file: &'a str,
     errors: Vec<Diagnostic>,
@@ -62,7 +63,24 @@ struct Regions {
     double_step: bool,
     /// Absolute ranks from which pawns may double-step, per colour.
     double_step_ranks: [Ranks; 2],
+    /// The drop keys' view of the parent's hands: `None` without hands; `Some(None)`
+    /// when no keys say them (a built-in's hands that the format cannot state).
+    drops: Option<Option<DropView>>,
 }
+
+/// Keys that change the hands, so that a section that names none keeps its parent's.
+const DROP_KEYS: &[&str] = &[
+    "pieceDrops",
+    "capturesToHand",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "whiteDropRegion",
+    "blackDropRegion",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+];
 
 fn absolute(relative: &[usize], color: usize, ranks: usize) -> Ranks {
     relative
@@ -82,21 +100,29 @@ fn relative(absolute: &Ranks, color: usize, ranks: usize) -> Vec<usize> {
 }
 
 impl<'a> Builder<'a> {
-    fn error(&mut self, line: usize, message: String) {
+    pub(super) fn error(&mut self, line: usize, message: String) {
         self.errors.push(Diagnostic::new(self.file, line, message));
     }
 
-    fn warn(&mut self, line: usize, message: String) {
+    pub(super) fn warn(&mut self, line: usize, message: String) {
         self.warnings
             .push(Diagnostic::new(self.file, line, message));
     }
 
-    fn get(&self, key: &str) -> Option<&'a Entry> {
+    pub(super) fn section_entries(&self) -> impl Iterator<Item = &'a Entry> {
+        self.section.entries.iter()
+    }
+
+    pub(super) fn get(&self, key: &str) -> Option<&'a Entry> {
         self.section.get(key)
     }
 
     /// Reads `key` with `parse`; a bad value is an error on its line.
-    fn read<T>(&mut self, key: &str, parse: impl Fn(&str) -> Result<T, String>) -> Option<T> {
+    pub(super) fn read<T>(
+        &mut self,
+        key: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Option<T> {
         let e = self.get(key)?;
         match parse(&e.value) {
             Ok(v) => Some(v),
@@ -144,7 +170,7 @@ impl<'a> Builder<'a> {
                 Some(Class::Hands(_)) => self.error(
                     e.line,
                     format!(
-                        "'{} = {}': piece drops, hands and gating are not implemented yet; \
+                        "'{} = {}': this drop, hand or gating rule is not implemented yet; \
                          variant {name} rejected",
                         e.key,
                         clip(value)
@@ -201,11 +227,22 @@ impl<'a> Builder<'a> {
         let resized = (v.files, v.ranks) != (old_files, old_ranks);
 
         let created = self.apply_pieces(&mut v);
+        self.apply_mobility_regions(&mut v);
         if parent.is_none() {
             template_piece_rules(&mut v);
         }
         self.apply_pawn_rules(&mut v, &mut regions, &created, resized);
         self.apply_promotion(&mut v, &mut regions);
+        let pieces_changed = s.entries.iter().any(|e| slot_of_key(&e.key).is_some());
+        let promotion_changed = s
+            .entries
+            .iter()
+            .any(|e| e.key.starts_with("promotionRegion") || e.key == "promotionRank");
+        self.apply_drops(
+            &mut v,
+            &regions,
+            resized || pieces_changed || promotion_changed,
+        );
         self.apply_castling(&mut v);
         self.apply_play_rules(&mut v);
         self.apply_end_rules(&mut v);
@@ -242,12 +279,12 @@ impl<'a> Builder<'a> {
                 v.start_fen = fen;
             }
         }
-        let pieces_changed = s.entries.iter().any(|e| slot_of_key(&e.key).is_some());
         if fen_entry.is_some() || resized || pieces_changed {
             // Random setups rearrange the parent's array; a new army or board starts
             // from its own FEN, as in Fairy-Stockfish.
             v.setup = Setup::Fixed;
         }
+        self.apply_protean_keys(&mut v);
         // A side may be without its royal piece when the start position says so, or
         // when an extinction rule can take it (the game is then over, but the position
         // can be written down).
@@ -426,7 +463,7 @@ impl<'a> Builder<'a> {
 
     /// Letters of a piece-set value, each of which must name a kind of `v`; `*` is every
     /// kind.
-    fn letters(&mut self, v: &Variant, key: &str) -> Option<Vec<char>> {
+    pub(super) fn letters(&mut self, v: &Variant, key: &str) -> Option<Vec<char>> {
         let e = self.get(key)?;
         match parse_piece_set(&e.value) {
             Err(m) => {
@@ -483,7 +520,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn region(&mut self, v: &Variant, key: &str) -> Option<(Squares, usize)> {
+    pub(super) fn region(&mut self, v: &Variant, key: &str) -> Option<(Squares, usize)> {
         let e = self.get(key)?;
         match parse_squares(&e.value, v.files, v.ranks) {
             Ok((s, off)) => {
@@ -563,7 +600,8 @@ impl<'a> Builder<'a> {
             }
         });
         for p in &mut v.pieces {
-            if is_pawn_type(p) || created.contains(&p.letter) {
+            // Kinds without initial moves keep none (the rule does not concern them).
+            if is_pawn_type(p) || (created.contains(&p.letter) && p.betza.contains('i')) {
                 p.initial_ranks = steps.clone();
             }
         }
@@ -717,6 +755,146 @@ impl<'a> Builder<'a> {
         });
     }
 
+    /// Drop keys: pieces in hand (see [`DropView`]). `changed`: the board, the pieces or
+    /// the promotion zone changed, so inherited hands are worked out again.
+    fn apply_drops(&mut self, v: &mut Variant, r: &Regions, changed: bool) {
+        let given = DROP_KEYS.iter().any(|k| self.get(k).is_some());
+        let inherited = match &r.drops {
+            None => None,
+            Some(Some(view)) => Some(view.clone()),
+            Some(None) if !given && !changed => return,
+            Some(None) => {
+                let line = DROP_KEYS
+                    .iter()
+                    .find_map(|k| self.get(k))
+                    .map_or(self.section.line, |e| e.line);
+                self.error(
+                    line,
+                    "the parent's pieces in hand have no drop keys to change".into(),
+                );
+                return;
+            }
+        };
+        if !given && !changed {
+            return;
+        }
+        let mut on = inherited.is_some();
+        if let Some(b) = self.read("pieceDrops", parse_bool) {
+            on = b;
+        }
+        let mut view = inherited.unwrap_or(DropView {
+            captures_to_hand: false,
+            region: None,
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
+            never_dropped: None,
+        });
+        if let Some(b) = self.read("capturesToHand", parse_bool) {
+            view.captures_to_hand = b;
+        }
+        if let Some(b) = self.read("firstRankPawnDrops", parse_bool) {
+            view.first_rank_pawn_drops = b;
+        }
+        if let Some(b) = self.read("promotionZonePawnDrops", parse_bool) {
+            view.promotion_zone_pawn_drops = b;
+        }
+        // Regions: White's and Black's, as relative ranks, must agree.
+        let mut region = [view.region.clone(), view.region.clone()];
+        for (c, keys) in [
+            (WHITE, ["whiteDropRegion", "dropRegionWhite"]),
+            (BLACK, ["blackDropRegion", "dropRegionBlack"]),
+        ] {
+            for key in keys {
+                if let Some(ranks) = self.rank_region(v, key) {
+                    let rel = relative(&ranks, c, v.ranks);
+                    region[c] = (rel.len() != v.ranks).then_some(rel);
+                }
+            }
+        }
+        if region[WHITE] != region[BLACK] {
+            let line = [
+                "dropRegionBlack",
+                "blackDropRegion",
+                "dropRegionWhite",
+                "whiteDropRegion",
+            ]
+            .iter()
+            .find_map(|k| self.get(k))
+            .map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                "drop regions that are not mirror images of each other are not supported".into(),
+            );
+        }
+        view.region = region[WHITE].clone();
+        let count = self.read("dropNoDoubledCount", parse_int);
+        if let Some(e) = self.get("dropNoDoubled") {
+            match e.value.as_str() {
+                "" | "-" => view.never_dropped = None,
+                _ => match self.letters(v, "dropNoDoubled") {
+                    Some(ls) if ls.len() == 1 && count == Some(0) => {
+                        view.never_dropped = Some(ls[0])
+                    }
+                    Some(_) => self.error(
+                        e.line,
+                        format!(
+                            "'dropNoDoubled = {}' needs a limit of pieces per file, which Protean \
+                             does not implement (only dropNoDoubledCount = 0, never dropped); \
+                             variant {} rejected",
+                            clip(&e.value),
+                            self.section.name
+                        ),
+                    ),
+                    None => {}
+                },
+            }
+        }
+        if let Some(l) = view.never_dropped {
+            if v.kind_by_letter(l).is_none() {
+                view.never_dropped = None;
+            }
+        }
+        if !on {
+            // An inherited capturesToHand goes with the drops (the hand would hold pieces
+            // that never come back); one this section gives is refused.
+            if view.captures_to_hand && self.get("capturesToHand").is_some() {
+                let line = self
+                    .get("capturesToHand")
+                    .map_or(self.section.line, |e| e.line);
+                self.error(
+                    line,
+                    "capturesToHand without pieceDrops (a hand that is never used) is not implemented"
+                        .into(),
+                );
+            }
+            v.hands = None;
+            return;
+        }
+        let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
+        let pawns = v.pieces.iter().any(is_pawn_type);
+        if pawns
+            && zone != relative(&r.promotion[BLACK], BLACK, v.ranks)
+            && !view.promotion_zone_pawn_drops
+        {
+            let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                "pawn drops need promotion zones that are mirror images of each other".into(),
+            );
+        }
+        if let Some(p) = v.pieces.iter().find(|p| p.region.is_some()) {
+            let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
+            let name = type_name_of(p);
+            self.error(
+                line,
+                format!("drops of the confined {name} (a mobility region) are not implemented"),
+            );
+        }
+        v.hands = Some(view.hands(v, &zone));
+        // Pieces come back from the hand: no material is ever insufficient.
+        v.draws.insufficient_material = false;
+    }
+
     fn apply_castling(&mut self, v: &mut Variant) {
         let mut on = v.castling.is_some();
         let (mut king_files, mut king, mut rooks) = match &v.castling {
@@ -787,7 +965,28 @@ impl<'a> Builder<'a> {
             return;
         };
         let [ks, qs] = king_files;
-        if ks >= v.files || qs == 0 || ks < 1 || qs + 1 >= v.files {
+        let fits = ks < v.files && qs > 0 && ks >= 1 && qs + 1 < v.files;
+        let castling_keys = self
+            .section
+            .entries
+            .iter()
+            .any(|e| e.key.starts_with("castling"));
+        if !fits && !castling_keys {
+            // Inherited castling on a board too small for it: Fairy-Stockfish keeps it
+            // on, but no FEN can grant the rights, so it never happens.
+            self.warn(
+                line,
+                format!(
+                    "castling files {} and {} do not fit a board of {} files: castling is off",
+                    file_letter(ks),
+                    file_letter(qs),
+                    v.files
+                ),
+            );
+            v.castling = None;
+            return;
+        }
+        if !fits {
             self.error(
                 line,
                 format!(
@@ -959,8 +1158,8 @@ impl<'a> Builder<'a> {
             (BLACK, ["flagRegion", "flagRegionBlack", "blackFlag"]),
         ] {
             for key in keys {
-                if let Some((set, _)) = self.region(v, key) {
-                    squares[c] = set.iter().map(|&(f, r)| square_name(f, r)).collect();
+                if let Some(list) = self.square_list(v, key) {
+                    squares[c] = list;
                 }
             }
         }
@@ -1013,7 +1212,12 @@ impl Regions {
             // Fairy-Stockfish's defaults: *2 for White, *7 for Black.
             _ => (pawn.is_none(), [[1].into(), [6.min(last)].into()]),
         };
+        let drops = v.hands.as_ref().map(|h| {
+            let zone: Vec<usize> = relative(&promotion[WHITE], WHITE, v.ranks);
+            DropView::of(v, h, &zone)
+        });
         Regions {
+            drops,
             promotion,
             mandatory_promotion: mandatory,
             immobility_illegal: immobility,

@@ -5,8 +5,8 @@
 //! with a warning because it only concerns display or evaluation ([`Class::Display`]), or
 //! not implemented ([`Class::Unsupported`], [`Class::Hands`]): then a value equal to
 //! Fairy-Stockfish's default (which is also what every Protean parent does) only warns,
-//! and any other value rejects the variant, naming the line. Drop, hand and gating keys
-//! are their own class so that they can move to [`Class::Rule`] once Protean has hands.
+//! and any other value rejects the variant, naming the line. The drop, hand and gating
+//! keys that need rules still missing are their own class ([`Class::Hands`]).
 
 /// How the loader treats a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub enum Class {
     /// A rule Protean does not implement. The values listed leave the rules as Fairy-
     /// Stockfish's defaults have them (a warning); anything else is an error.
     Unsupported(&'static [&'static str]),
-    /// Piece drops, hands and gating (not implemented yet): as `Unsupported`.
+    /// Drop, hand and gating rules Protean does not implement yet: as `Unsupported`.
     Hands(&'static [&'static str]),
 }
 
@@ -161,28 +161,28 @@ pub const KEYS: &[(&str, Class)] = &[
     ("materialCounting", Class::Unsupported(NONE)),
     ("adjudicateFullBoard", Class::Unsupported(FALSE)),
     ("countingRule", Class::Unsupported(NONE)),
-    // Drops, hands and gating.
-    ("pieceDrops", Class::Hands(FALSE)),
-    ("capturesToHand", Class::Hands(FALSE)),
+    // Drops, hands and gating (see drops.rs for those that are rules).
+    ("pieceDrops", Class::Rule),
+    ("capturesToHand", Class::Rule),
     ("twoBoards", Class::Hands(FALSE)),
     ("dropLoop", Class::Hands(FALSE)),
     ("mustDrop", Class::Hands(FALSE)),
     ("mustDropType", Class::Hands(&["*"])),
     ("dropChecks", Class::Hands(TRUE)),
-    ("firstRankPawnDrops", Class::Hands(FALSE)),
-    ("promotionZonePawnDrops", Class::Hands(FALSE)),
+    ("firstRankPawnDrops", Class::Rule),
+    ("promotionZonePawnDrops", Class::Rule),
     ("enclosingDrop", Class::Hands(NONE)),
     ("enclosingDropStart", Class::Hands(NONE)),
     ("dropOnTop", Class::Hands(FALSE)),
-    ("dropRegionWhite", Class::Hands(NOTHING)),
-    ("dropRegionBlack", Class::Hands(NOTHING)),
-    ("whiteDropRegion", Class::Hands(NOTHING)),
-    ("blackDropRegion", Class::Hands(NOTHING)),
+    ("dropRegionWhite", Class::Rule),
+    ("dropRegionBlack", Class::Rule),
+    ("whiteDropRegion", Class::Rule),
+    ("blackDropRegion", Class::Rule),
     ("sittuyinRookDrop", Class::Hands(FALSE)),
     ("dropOppositeColoredBishop", Class::Hands(FALSE)),
     ("dropPromoted", Class::Hands(FALSE)),
-    ("dropNoDoubled", Class::Hands(NONE)),
-    ("dropNoDoubledCount", Class::Hands(&["1"])),
+    ("dropNoDoubled", Class::Rule),
+    ("dropNoDoubledCount", Class::Rule),
     ("shogiPawnDropMateIllegal", Class::Hands(FALSE)),
     ("castlingDroppedPiece", Class::Hands(FALSE)),
     ("gating", Class::Hands(FALSE)),
@@ -196,14 +196,17 @@ pub const KEYS: &[(&str, Class)] = &[
 ];
 
 /// The class of `key`, or `None` for a key Fairy-Stockfish does not know either (a
-/// typo: warned about). Per-piece mobility regions (`mobilityRegionWhiteKing`, ...)
-/// restrict where a piece may go and are not implemented.
+/// typo: warned about). Per-piece mobility regions (`mobilityRegionWhiteKing`, ...) and
+/// Protean's own keys (`protean...`) are rules.
 pub fn class_of(key: &str) -> Option<Class> {
     if let Some(&(_, class)) = KEYS.iter().find(|(k, _)| *k == key) {
         return Some(class);
     }
     if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") {
-        return Some(Class::Unsupported(NOTHING));
+        return Some(Class::Rule);
+    }
+    if super::protean_keys::PROTEAN_KEYS.contains(&key) {
+        return Some(Class::Rule);
     }
     None
 }

@@ -14,9 +14,11 @@
 //! is reported with its file name and line.
 
 pub mod build;
+pub mod drops;
 pub mod keys;
 pub mod lexer;
 pub mod pieces;
+pub mod protean_keys;
 pub mod values;
 pub mod write;
 

@@ -10,7 +10,7 @@ pub const CUSTOM_SLOTS: usize = 25;
 /// Fairy-Stockfish's `variants.ini`). The pawn's double step, en passant and promotion
 /// are variant rules (`doubleStep...`, `enPassant...`, `promotion...` keys), so its Betza
 /// here is the single step and capture plus the initial double step those rules gate.
-const PREDEFINED: &[(&str, &str)] = &[
+pub const PREDEFINED: &[(&str, &str)] = &[
     ("pawn", "fmWfcFifmnD"),
     ("knight", "N"),
     ("bishop", "B"),

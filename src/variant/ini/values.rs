@@ -7,6 +7,9 @@ use std::collections::BTreeSet;
 /// A set of squares, `(file, rank)` with rank 0 = White's first rank.
 pub type Squares = BTreeSet<(usize, usize)>;
 
+/// Squares in the order written.
+pub type SquareList = Vec<(usize, usize)>;
+
 pub fn parse_bool(v: &str) -> Result<bool, String> {
     match v {
         "true" => Ok(true),
@@ -80,6 +83,28 @@ pub fn parse_squares(
         }
     }
     Ok((set, off_board))
+}
+
+/// A square set as a list in the order written (each token's squares file by file,
+/// repeats left out), for rules that keep their squares as a list; otherwise as
+/// [`parse_squares`].
+pub fn parse_square_list(
+    v: &str,
+    files: usize,
+    ranks: usize,
+) -> Result<(SquareList, Vec<String>), String> {
+    let mut list = Vec::new();
+    let mut off_board = Vec::new();
+    for token in v.split_whitespace() {
+        let (set, mut off) = parse_squares(token, files, ranks)?;
+        off_board.append(&mut off);
+        for sq in set {
+            if !list.contains(&sq) {
+                list.push(sq);
+            }
+        }
+    }
+    Ok((list, off_board))
 }
 
 pub fn file_letter(f: usize) -> char {

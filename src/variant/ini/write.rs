@@ -1,179 +1,83 @@
 //! Writes a [`Variant`] as a self-contained `variants.ini` section (no parent), in the
-//! keys the loader reads, so that a variant can be read back and compared (the round
-//! trip of tests/variants_ini.rs). Rules the format cannot say are refused by name.
+//! keys the loader reads: Fairy-Stockfish's keys for every rule they can say, then
+//! Protean's own `protean...` keys (see [`super::protean_keys`]) for the rest, so that
+//! reading the section back gives the variant field for field. `protean variants --ini`
+//! prints the built-ins this way (engine-tests/ini/builtins.ini).
 
+use super::drops::DropView;
 use super::pieces::{slot_of_key, type_name_of, PieceSlot};
+use super::protean_keys::mobility_key;
 use super::values::file_letter;
-use crate::variant::{Setup, StalemateResult, Variant, BLACK, WHITE};
+use crate::board::Geometry;
+use crate::variant::{
+    Capture, KingCapture, PieceKind, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
+};
 
-/// The section for `v`, or what the format cannot express. Random setups are written
-/// as their start FEN (a loaded variant always starts from it).
+/// Lines of a section.
+struct Out(String);
+
+impl Out {
+    fn line(&mut self, s: String) {
+        self.0.push_str(&s);
+        self.0.push('\n');
+    }
+
+    fn key(&mut self, key: &str, value: impl std::fmt::Display) {
+        self.line(format!("{key} = {value}"));
+    }
+}
+
+fn lower(ls: &[char]) -> String {
+    let s: String = ls.iter().map(|l| l.to_ascii_lowercase()).collect();
+    if s.is_empty() {
+        "-".into()
+    } else {
+        s
+    }
+}
+
+fn or_dash(items: Vec<String>) -> String {
+    if items.is_empty() {
+        "-".into()
+    } else {
+        items.join(" ")
+    }
+}
+
+/// `*3 *6`: whole ranks, counted from 1.
+fn whole_ranks(ranks: &[usize]) -> String {
+    or_dash(ranks.iter().map(|r| format!("*{}", r + 1)).collect())
+}
+
+/// Relative ranks of `color` as absolute ranks.
+fn absolute(ranks: &[usize], color: usize, n: usize) -> Vec<usize> {
+    let mut a: Vec<usize> = ranks
+        .iter()
+        .map(|&r| if color == WHITE { r } else { n - 1 - r })
+        .collect();
+    a.sort_unstable();
+    a
+}
+
+/// The section for `v`, or what the format cannot express.
 pub fn to_ini(v: &Variant) -> Result<String, String> {
-    let mut out = String::new();
-    let mut line = |s: String| {
-        out.push_str(&s);
-        out.push('\n');
-    };
-    line(format!("[{}]", v.name));
-    line(format!("maxRank = {}", v.ranks));
-    line(format!("maxFile = {}", v.files));
-    if v.draws.draw_at_pieces != 0 {
-        return Err("a draw by piece count has no key".into());
-    }
-    if v.capture != crate::variant::Capture::Replacement {
-        return Err("custodian capture has no key".into());
-    }
-    if v.hands.is_some() {
-        return Err("pieces in hand have no keys yet".into());
-    }
-    let mut custom = 0;
-    let mut double_step: Option<[Vec<usize>; 2]> = None;
-    for p in &v.pieces {
-        if p.region.is_some() {
-            return Err(format!("{}: piece regions have no key", p.name));
-        }
-        let letter = p.letter.to_ascii_lowercase();
-        let ty = type_name_of(p);
-        match slot_of_key(&ty) {
-            Some(PieceSlot::Predefined("king", _)) => line(format!("king = {letter}:{}", p.betza)),
-            Some(PieceSlot::Predefined(name, betza)) if betza == p.betza && !p.royal => {
-                line(format!("{name} = {letter}"))
-            }
-            _ if p.royal => line(format!("king = {letter}:{}", p.betza)),
-            _ => {
-                custom += 1;
-                line(format!("customPiece{custom} = {letter}:{}", p.betza));
-            }
-        }
-        // Pawn types and custom pieces share the variant's double-step ranks.
-        let has_initial = p.betza.contains('i');
-        if has_initial || ty == "pawn" {
-            match &double_step {
-                None => double_step = Some(p.initial_ranks.clone()),
-                Some(d) if *d == p.initial_ranks => {}
-                Some(_) => return Err("kinds with different initial-move ranks".into()),
-            }
-        }
-    }
-    let letters = |pred: &dyn Fn(&crate::variant::PieceKind) -> bool| -> String {
-        let s: String = v
-            .pieces
-            .iter()
-            .filter(|p| pred(p))
-            .map(|p| p.letter.to_ascii_lowercase())
-            .collect();
-        if s.is_empty() {
-            "-".into()
-        } else {
-            s
-        }
-    };
-    line(format!("startFen = {}", v.start_fen));
-    if !matches!(v.setup, Setup::Fixed) {
-        line("# (a random setup in Protean; written as its default start position)".into());
-    }
-    line(format!("chess960 = {}", v.chess960));
-    match &double_step {
-        Some(d) if !d[WHITE].is_empty() || !d[BLACK].is_empty() => {
-            line("doubleStep = true".into());
-            for (c, key) in [
-                (WHITE, "doubleStepRegionWhite"),
-                (BLACK, "doubleStepRegionBlack"),
-            ] {
-                let ranks: Vec<String> = d[c]
-                    .iter()
-                    .map(|&r| format!("*{}", if c == WHITE { r + 1 } else { v.ranks - r }))
-                    .collect();
-                line(format!(
-                    "{key} = {}",
-                    if ranks.is_empty() {
-                        "-".into()
-                    } else {
-                        ranks.join(" ")
-                    }
-                ));
-            }
-        }
-        _ => line("doubleStep = false".into()),
-    }
-    let mut ep: Vec<usize> = v.en_passant_ranks.clone();
-    ep.extend(v.en_passant_ranks.iter().map(|&r| v.ranks - 1 - r));
-    ep.sort_unstable();
-    ep.dedup();
-    let ep: Vec<String> = ep.iter().map(|r| format!("*{}", r + 1)).collect();
-    line(format!(
-        "enPassantRegion = {}",
-        if ep.is_empty() {
-            "-".into()
-        } else {
-            ep.join(" ")
-        }
-    ));
-    line(format!("enPassantTypes = {}", letters(&|p| p.en_passant)));
-    line(format!("promotionPawnTypes = {}", letters(&|p| p.promotes)));
-    match &v.promotion {
-        None => {
-            line("promotionRegionWhite = -".into());
-            line("promotionRegionBlack = -".into());
-        }
-        Some(p) => {
-            let mut zone = p.ranks.clone();
-            zone.extend(&p.optional_ranks);
-            zone.sort_unstable();
-            let white: Vec<String> = zone.iter().map(|r| format!("*{}", r + 1)).collect();
-            let black: Vec<String> = zone.iter().map(|r| format!("*{}", v.ranks - r)).collect();
-            line(format!("promotionRegionWhite = {}", white.join(" ")));
-            line(format!("promotionRegionBlack = {}", black.join(" ")));
-            let targets: String = p.targets.iter().map(|t| t.to_ascii_lowercase()).collect();
-            line(format!("promotionPieceTypes = {targets}"));
-            if !p.limits.is_empty() {
-                let limits: Vec<String> = p
-                    .limits
-                    .iter()
-                    .map(|(l, n)| format!("{}:{n}", l.to_ascii_lowercase()))
-                    .collect();
-                line(format!("promotionLimit = {}", limits.join(" ")));
-            }
-            let optional = !p.optional_ranks.is_empty();
-            line(format!("mandatoryPawnPromotion = {}", !optional));
-            line(format!(
-                "immobilityIllegal = {}",
-                optional && !p.ranks.is_empty()
-            ));
-        }
-    }
-    match &v.castling {
-        None => line("castling = false".into()),
-        Some(c) => {
-            if c.rook_files != [c.king_files[0] - 1, c.king_files[1] + 1] {
-                return Err("a rook that does not land beside the king".into());
-            }
-            line("castling = true".into());
-            line(format!(
-                "castlingKingsideFile = {}",
-                file_letter(c.king_files[0])
-            ));
-            line(format!(
-                "castlingQueensideFile = {}",
-                file_letter(c.king_files[1])
-            ));
-            line(format!(
-                "castlingKingPiece = {}",
-                c.king_letter.to_ascii_lowercase()
-            ));
-            let rooks: String = c
-                .rook_letters
-                .iter()
-                .map(|l| l.to_ascii_lowercase())
-                .collect();
-            line(format!("castlingRookPieces = {rooks}"));
-        }
-    }
-    line(format!("checking = {}", v.checks_allowed));
-    line(format!("mustCapture = {}", v.mandatory_capture));
-    line(format!("flyingGeneral = {}", v.flying_royals));
+    let mut out = Out(String::new());
+    out.line(format!("[{}]", v.name));
+    out.key("maxRank", v.ranks);
+    out.key("maxFile", v.files);
+    let type_keys = write_pieces(&mut out, v)?;
+    out.key("startFen", &v.start_fen);
+    out.key("chess960", v.chess960);
+    write_pawn_rules(&mut out, v)?;
+    write_regions(&mut out, v, &type_keys)?;
+    write_promotion(&mut out, v);
+    write_drops(&mut out, v)?;
+    write_castling(&mut out, v)?;
+    out.key("checking", v.checks_allowed);
+    out.key("mustCapture", v.mandatory_capture);
+    out.key("flyingGeneral", v.flying_royals);
     match &v.explosion {
-        None => line("blastOnCapture = false".into()),
+        None => out.key("blastOnCapture", false),
         Some(x) => {
             let pawns: Vec<char> = v
                 .pieces
@@ -184,47 +88,374 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
             if x.immune != pawns {
                 return Err("blast immunity other than the pawns'".into());
             }
-            line("blastOnCapture = true".into());
+            out.key("blastOnCapture", true);
         }
     }
-    line(format!("nMoveRule = {}", v.draws.move_rule_plies / 2));
-    line(format!("nFoldRule = {}", v.draws.repetition));
-    line(format!(
-        "perpetualCheckIllegal = {}",
-        v.draws.perpetual_check_loses
-    ));
+    write_end_rules(&mut out, v)?;
+    write_protean_keys(&mut out, v, &type_keys)?;
+    Ok(out.0)
+}
+
+/// Piece keys; returns the type name the loader gives each kind (in `v.pieces` order).
+fn write_pieces(out: &mut Out, v: &Variant) -> Result<Vec<String>, String> {
+    let mut custom = 0;
+    let mut used: Vec<String> = Vec::new();
+    let mut type_keys = Vec::new();
+    for p in &v.pieces {
+        if p.promotion.is_some() {
+            return Err(format!(
+                "{}'s shogi-style promotion: promotedPieceType is not read yet",
+                p.name
+            ));
+        }
+        let letter = p.letter.to_ascii_lowercase();
+        let ty = type_name_of(p);
+        let key = match slot_of_key(&ty) {
+            _ if p.royal => {
+                out.key("king", format!("{letter}:{}", p.betza));
+                "king".to_string()
+            }
+            Some(PieceSlot::Predefined(name, betza))
+                if betza == p.betza && name != "king" && !used.iter().any(|u| u == name) =>
+            {
+                out.key(name, letter);
+                name.to_string()
+            }
+            _ => {
+                custom += 1;
+                let key = format!("customPiece{custom}");
+                out.key(&key, format!("{letter}:{}", p.betza));
+                key
+            }
+        };
+        if used.contains(&key) {
+            return Err(format!("two kinds of type {key}"));
+        }
+        used.push(key.clone());
+        type_keys.push(key);
+    }
+    Ok(type_keys)
+}
+
+/// Initial moves: the loader gives the variant's double-step ranks to the pawn type and
+/// to kinds with `i` moves, none to the others.
+fn write_pawn_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
+    let mut double_step: Option<&[Vec<usize>; 2]> = None;
+    for p in &v.pieces {
+        if p.betza.contains('i') || type_name_of(p) == "pawn" {
+            match double_step {
+                None => double_step = Some(&p.initial_ranks),
+                Some(d) if *d == p.initial_ranks => {}
+                Some(_) => return Err("kinds with different initial-move ranks".into()),
+            }
+        } else if p.initial_ranks.iter().any(|r| !r.is_empty()) {
+            return Err(format!(
+                "{}: initial-move ranks without initial moves",
+                p.name
+            ));
+        }
+    }
+    match double_step {
+        Some(d) if !d[WHITE].is_empty() || !d[BLACK].is_empty() => {
+            out.key("doubleStep", true);
+            for (c, key) in [
+                (WHITE, "doubleStepRegionWhite"),
+                (BLACK, "doubleStepRegionBlack"),
+            ] {
+                out.key(key, whole_ranks(&absolute(&d[c], c, v.ranks)));
+            }
+        }
+        _ => out.key("doubleStep", false),
+    }
+    let mut ep: Vec<usize> = v.en_passant_ranks.clone();
+    ep.extend(v.en_passant_ranks.iter().map(|&r| v.ranks - 1 - r));
+    ep.sort_unstable();
+    ep.dedup();
+    out.key("enPassantRegion", whole_ranks(&ep));
+    let letters = |f: fn(&PieceKind) -> bool| -> Vec<char> {
+        v.pieces.iter().filter(|p| f(p)).map(|p| p.letter).collect()
+    };
+    out.key("enPassantTypes", lower(&letters(|p| p.en_passant)));
+    out.key("promotionPawnTypes", lower(&letters(|p| p.promotes)));
+    Ok(())
+}
+
+/// `d1 e1 f1 ...` for a rectangle of `color`, whole ranks as `*1`.
+fn region_squares(v: &Variant, r: &crate::variant::Region, color: usize) -> String {
+    let ranks: Vec<usize> = absolute(&r.ranks.clone().collect::<Vec<_>>(), color, v.ranks);
+    if *r.files.start() == 0 && *r.files.end() == v.files - 1 {
+        return whole_ranks(&ranks);
+    }
+    let mut squares = Vec::new();
+    for rank in ranks {
+        for f in r.files.clone() {
+            squares.push(format!("{}{}", file_letter(f), rank + 1));
+        }
+    }
+    squares.join(" ")
+}
+
+fn write_regions(out: &mut Out, v: &Variant, type_keys: &[String]) -> Result<(), String> {
+    for (p, ty) in v.pieces.iter().zip(type_keys) {
+        if let Some(r) = &p.region {
+            for c in [WHITE, BLACK] {
+                out.key(&mobility_key(c, ty), region_squares(v, r, c));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Fairy-Stockfish's promotion zone of White, relative ranks (empty without promotion).
+fn promotion_zone(v: &Variant) -> Vec<usize> {
+    match &v.promotion {
+        None => Vec::new(),
+        Some(p) => {
+            let mut zone = p.ranks.clone();
+            zone.extend(&p.optional_ranks);
+            zone.sort_unstable();
+            zone
+        }
+    }
+}
+
+fn write_promotion(out: &mut Out, v: &Variant) {
+    let zone = promotion_zone(v);
+    out.key(
+        "promotionRegionWhite",
+        whole_ranks(&absolute(&zone, WHITE, v.ranks)),
+    );
+    out.key(
+        "promotionRegionBlack",
+        whole_ranks(&absolute(&zone, BLACK, v.ranks)),
+    );
+    let Some(p) = &v.promotion else {
+        return;
+    };
+    out.key("promotionPieceTypes", lower(&p.targets));
+    if !p.limits.is_empty() {
+        let limits: Vec<String> = p
+            .limits
+            .iter()
+            .map(|(l, n)| format!("{}:{n}", l.to_ascii_lowercase()))
+            .collect();
+        out.key("promotionLimit", limits.join(" "));
+    }
+    let optional = !p.optional_ranks.is_empty();
+    out.key("mandatoryPawnPromotion", !optional);
+    out.key("immobilityIllegal", optional && !p.ranks.is_empty());
+}
+
+fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
+    let Some(h) = &v.hands else {
+        out.key("pieceDrops", false);
+        return Ok(());
+    };
+    if h.gating || !h.drops {
+        return Err("gating: the gating and seirawanGating keys are not read yet".into());
+    }
+    if h.must_drop || !h.drop_limits.is_empty() || h.castling_king_file.is_some() {
+        return Err("a set-up phase: mustDrop, dropNoDoubled with a count, \
+                    dropOppositeColoredBishop and castlingDroppedPiece are not read yet"
+            .into());
+    }
+    let view = DropView::of(v, h, &promotion_zone(v))
+        .ok_or("drop zones that the drop keys cannot state")?;
+    out.key("pieceDrops", true);
+    out.key("capturesToHand", view.captures_to_hand);
+    if let Some(r) = &view.region {
+        out.key("dropRegionWhite", whole_ranks(&absolute(r, WHITE, v.ranks)));
+        out.key("dropRegionBlack", whole_ranks(&absolute(r, BLACK, v.ranks)));
+    }
+    out.key("firstRankPawnDrops", view.first_rank_pawn_drops);
+    out.key("promotionZonePawnDrops", view.promotion_zone_pawn_drops);
+    if let Some(l) = view.never_dropped {
+        out.key("dropNoDoubled", l.to_ascii_lowercase());
+        out.key("dropNoDoubledCount", 0);
+    }
+    Ok(())
+}
+
+fn write_castling(out: &mut Out, v: &Variant) -> Result<(), String> {
+    let Some(c) = &v.castling else {
+        out.key("castling", false);
+        return Ok(());
+    };
+    if c.rook_files != [c.king_files[0] - 1, c.king_files[1] + 1] {
+        return Err("a rook that does not land beside the king".into());
+    }
+    out.key("castling", true);
+    out.key("castlingKingsideFile", file_letter(c.king_files[0]));
+    out.key("castlingQueensideFile", file_letter(c.king_files[1]));
+    out.key("castlingKingPiece", c.king_letter.to_ascii_lowercase());
+    out.key("castlingRookPieces", lower(&c.rook_letters));
+    Ok(())
+}
+
+fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
+    out.key("nMoveRule", v.draws.move_rule_plies / 2);
+    if !v.draws.move_rule_plies.is_multiple_of(2) {
+        return Err("a move rule of an odd number of plies".into());
+    }
+    out.key("nFoldRule", v.draws.repetition);
+    out.key("perpetualCheckIllegal", v.draws.perpetual_check_loses);
     let (value, count) = match v.draws.stalemate {
         StalemateResult::Draw => ("draw", false),
         StalemateResult::Win => ("win", false),
         StalemateResult::Loss => ("loss", false),
         StalemateResult::FewerPieces => ("win", true),
     };
-    line(format!("stalemateValue = {value}"));
-    line(format!("stalematePieceCount = {count}"));
+    out.key("stalemateValue", value);
+    out.key("stalematePieceCount", count);
     match &v.end.extinction {
-        None => line("extinctionValue = none".into()),
+        None => out.key("extinctionValue", "none"),
         Some(x) => {
-            line(format!(
-                "extinctionValue = {}",
-                if x.extinct_side_wins { "win" } else { "loss" }
-            ));
-            let kinds: String = x.kinds.iter().map(|l| l.to_ascii_lowercase()).collect();
-            line(format!(
-                "extinctionPieceTypes = {}",
-                if kinds.is_empty() { "*".into() } else { kinds }
-            ));
+            out.key(
+                "extinctionValue",
+                if x.extinct_side_wins { "win" } else { "loss" },
+            );
+            let kinds = if x.kinds.is_empty() {
+                "*".into()
+            } else {
+                lower(&x.kinds)
+            };
+            out.key("extinctionPieceTypes", kinds);
         }
     }
     match &v.end.goal {
-        None => line("flagRegion = -".into()),
+        None => out.key("flagRegion", "-"),
         Some(g) => {
-            let kinds: String = g.kinds.iter().map(|l| l.to_ascii_lowercase()).collect();
-            line(format!("flagPiece = {kinds}"));
-            line(format!("flagRegionWhite = {}", g.squares[WHITE].join(" ")));
-            line(format!("flagRegionBlack = {}", g.squares[BLACK].join(" ")));
-            line(format!("flagMove = {}", g.second_player_replies));
+            out.key("flagPiece", lower(&g.kinds));
+            out.key("flagRegionWhite", or_dash(g.squares[WHITE].clone()));
+            out.key("flagRegionBlack", or_dash(g.squares[BLACK].clone()));
+            out.key("flagMove", g.second_player_replies);
         }
     }
-    line(format!("checkCounting = {}", v.end.check_limit.is_some()));
-    Ok(out)
+    out.key("checkCounting", v.end.check_limit.is_some());
+    Ok(())
+}
+
+fn write_protean_keys(out: &mut Out, v: &Variant, type_keys: &[String]) -> Result<(), String> {
+    out.line("# Protean's own keys (Fairy-Stockfish has none for these; it ignores them)".into());
+    out.key("proteanDescription", &v.description);
+    out.key("proteanAliases", or_dash(v.aliases.clone()));
+    let names: Vec<String> = v
+        .pieces
+        .iter()
+        .zip(type_keys)
+        .filter(|(p, ty)| p.name != **ty)
+        .map(|(p, _)| format!("{}:{}", p.letter.to_ascii_lowercase(), p.name))
+        .collect();
+    if !names.is_empty() {
+        out.key("proteanPieceNames", names.join(" "));
+    }
+    let order: Vec<char> = v.pieces.iter().map(|p| p.letter).collect();
+    out.key("proteanPieceOrder", lower(&order));
+    let minor: Vec<char> = v
+        .pieces
+        .iter()
+        .filter(|p| p.minor)
+        .map(|p| p.letter)
+        .collect();
+    out.key("proteanMinorPieces", lower(&minor));
+    out.key("proteanInsufficientMaterial", v.draws.insufficient_material);
+    if v.draws.draw_at_pieces != 0 {
+        out.key("proteanDrawPieceCount", v.draws.draw_at_pieces);
+    }
+    let ep: Vec<String> = v
+        .en_passant_ranks
+        .iter()
+        .map(|r| (r + 1).to_string())
+        .collect();
+    out.key("proteanEnPassantRanks", or_dash(ep));
+    match &v.setup {
+        Setup::Fixed => {}
+        Setup::Chess960 => out.key("proteanSetup", "chess960"),
+        Setup::ShuffledBoard => out.key("proteanSetup", "shuffledBoard"),
+        Setup::ShuffledBackRank {
+            fixed,
+            opposite_colors,
+            between,
+            black,
+        } => {
+            out.key("proteanSetup", "shuffledBackRank");
+            out.key("proteanShuffleFixed", lower(fixed));
+            out.key(
+                "proteanShuffleOppositeColors",
+                lower(&opposite_colors.iter().copied().collect::<Vec<_>>()),
+            );
+            let between: Vec<char> = between.iter().flat_map(|&(a, b)| [a, b]).collect();
+            out.key("proteanShuffleBetween", lower(&between));
+            let black = match black {
+                Symmetry::Mirror => "mirror",
+                Symmetry::PointSymmetric => "pointSymmetric",
+            };
+            out.key("proteanShuffleBlack", black);
+        }
+    }
+    if let Capture::Custodian(c) = &v.capture {
+        // Square names must be on the board to be read back.
+        let geo = Geometry::new(v.files, v.ranks).map_err(|e| e.to_string())?;
+        let all = [&c.restricted, &c.king_barred, &c.hostile];
+        if let Some(bad) = all
+            .iter()
+            .flat_map(|l| l.iter())
+            .find(|s| geo.parse_square(s).is_none())
+        {
+            return Err(format!("custodian square '{bad}' is off the board"));
+        }
+        out.key("proteanCustodianCapture", true);
+        out.key("proteanCustodianKing", c.king.to_ascii_lowercase());
+        out.key(
+            "proteanCustodianKingSide",
+            if c.king_side == WHITE {
+                "white"
+            } else {
+                "black"
+            },
+        );
+        out.key("proteanCustodianKingCaptures", c.king_captures);
+        out.key("proteanCustodianRestricted", or_dash(c.restricted.clone()));
+        out.key(
+            "proteanCustodianRestrictedPassable",
+            c.others_pass_restricted,
+        );
+        out.key("proteanCustodianKingBarred", or_dash(c.king_barred.clone()));
+        out.key("proteanCustodianHostile", or_dash(c.hostile.clone()));
+        match &c.king_capture {
+            KingCapture::AsMan => out.key("proteanCustodianKingCapture", "man"),
+            KingCapture::Enclosed { edge_counts: false } => {
+                out.key("proteanCustodianKingCapture", "enclosed")
+            }
+            KingCapture::Enclosed { edge_counts: true } => {
+                out.key("proteanCustodianKingCapture", "enclosedOrEdge")
+            }
+            KingCapture::EnclosedOn(squares) => {
+                out.key("proteanCustodianKingCapture", "enclosedOn");
+                out.key("proteanCustodianKingEnclosedOn", or_dash(squares.clone()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every built-in as one `variants.ini` file (what `protean variants --ini` prints). A
+/// built-in whose rules have no keys yet (the set-up phases, gating, shogi-style
+/// promotion: their keys are still rejected by the loader) is left out with a comment
+/// that says why; tests/variants_ini.rs names the built-ins allowed to be left out.
+pub fn builtins_ini(variants: &[&Variant]) -> String {
+    let mut text = String::from(
+        "# Protean's built-in variants in Fairy-Stockfish's variants.ini format, written by\n\
+         # `protean variants --ini`. Edit a copy and load it with VariantPath (UCI) or\n\
+         # --variants-file: a section with a built-in's name replaces the built-in.\n\
+         # Keys named protean... are Protean's own (docs/variant-config.md).\n",
+    );
+    for v in variants {
+        text.push('\n');
+        match to_ini(v) {
+            Ok(section) => text.push_str(&section),
+            Err(why) => text.push_str(&format!("# [{}] is not written: {why}\n", v.name)),
+        }
+    }
+    text
 }
