@@ -850,10 +850,8 @@ impl<B: Bitboard> Position<B> {
                 list.retain(|m| this.is_capture(m));
             }
         }
-        if self.must_drop_now() {
-            if list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
-                list.retain(|m| m.kind() == MoveKind::Drop);
-            }
+        if self.must_drop_now() && list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
+            list.retain(|m| m.kind() == MoveKind::Drop);
         }
     }
 

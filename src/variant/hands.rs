@@ -129,7 +129,7 @@ impl<B: Bitboard> HandRules<B> {
             .collect();
         let geo = tables.geo;
         let dark = (0..geo.squares())
-            .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 0)
+            .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)).is_multiple_of(2))
             .fold(B::EMPTY, |b, sq| b | B::from_square(sq));
         if let Some(file) = h.castling_king_file {
             if variant.castling.is_none() || file >= variant.files {
