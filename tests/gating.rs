@@ -10,23 +10,8 @@ const SEIRAWAN_START: &str =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
 const CASTLING: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1";
 
-fn game(variant: &str, fen: &str) -> Game {
-    Game::by_name(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn after(variant: &str, fen: &str, moves: &[&str]) -> String {
-    let mut g = game(variant, fen);
-    for m in moves {
-        g.play_uci(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-    g.fen()
-}
-
-fn sorted_moves(g: &Game) -> Vec<String> {
-    let mut v = g.legal_moves_uci();
-    v.sort();
-    v
-}
+mod common;
+use common::{fen_after as after, game_at as game, sorted_moves};
 
 #[test]
 fn start_position_gates_with_each_first_rank_move() {

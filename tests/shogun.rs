@@ -6,22 +6,15 @@
 
 use protean::engine::Game;
 
+mod common;
+use common::sorted_moves;
+
 fn game(fen: &str) -> Game {
-    Game::by_name("shogun", Some(fen)).unwrap()
+    common::game_at("shogun", fen)
 }
 
 fn after(fen: &str, moves: &[&str]) -> String {
-    let mut g = game(fen);
-    for m in moves {
-        g.play_uci(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-    g.fen()
-}
-
-fn sorted_moves(g: &Game) -> Vec<String> {
-    let mut v = g.legal_moves_uci();
-    v.sort();
-    v
+    common::fen_after("shogun", fen, moves)
 }
 
 fn promotions(fen: &str) -> Vec<String> {

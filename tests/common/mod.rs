@@ -1,4 +1,5 @@
-//! Readers for the data files under `engine-tests/`.
+//! Readers for the data files under `engine-tests/`, and small game helpers the rule
+//! tests share.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
@@ -91,4 +92,25 @@ pub fn all_perft_fens() -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The game of `variant` at `fen` (panics with the FEN if it is refused).
+pub fn game_at(variant: &str, fen: &str) -> protean::engine::Game {
+    protean::engine::Game::by_name(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The FEN after playing the UCI `moves` from `fen` in `variant`.
+pub fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
+    let mut g = game_at(variant, fen);
+    for m in moves {
+        g.play_uci(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    g.fen()
+}
+
+/// The legal moves in UCI, sorted.
+pub fn sorted_moves(g: &protean::engine::Game) -> Vec<String> {
+    let mut v = g.legal_moves_uci();
+    v.sort();
+    v
 }
