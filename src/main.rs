@@ -312,22 +312,20 @@ fn main() -> ExitCode {
             max_plies,
             hash,
             eval_file,
-        }) => find_variant(&variant)
-            .ok_or_else(|| format!("unknown variant '{variant}'"))
-            .and_then(|v| {
-                let cfg = selfplay::Config {
-                    variant: v,
-                    nodes,
-                    games,
-                    threads: threads.unwrap_or_else(cores),
-                    seed,
-                    random_plies,
-                    max_plies,
-                    hash_mb: hash,
-                    eval_file: load_eval_file(eval_file.as_deref())?,
-                };
-                run_selfplay(&cfg, &out)
-            }),
+        }) => variant_named(&variant).and_then(|v| {
+            let cfg = selfplay::Config {
+                variant: v,
+                nodes,
+                games,
+                threads: threads.unwrap_or_else(cores),
+                seed,
+                random_plies,
+                max_plies,
+                hash_mb: hash,
+                eval_file: load_eval_file(eval_file.as_deref())?,
+            };
+            run_selfplay(&cfg, &out)
+        }),
         Some(Command::Tune {
             variant,
             data,
@@ -341,46 +339,43 @@ fn main() -> ExitCode {
             validation,
             threads,
             variants,
-        }) => find_variant(&variant)
-            .ok_or_else(|| format!("unknown variant '{variant}'"))
-            .and_then(|v| {
-                let init = match init.as_str() {
-                    "generic" => fit::Init::Generic,
-                    "embedded" => match embedded::for_variant(&v) {
-                        Some(f) => fit::Init::File(Arc::new(f.clone())),
-                        None => fit::Init::Generic,
-                    },
-                    path => fit::Init::File(Arc::new(ParamFile::read(Path::new(path))?)),
-                };
-                let mut texts = Vec::new();
-                for d in &data {
-                    let text =
-                        std::fs::read_to_string(d).map_err(|e| format!("{}: {e}", d.display()))?;
-                    texts.push((d.display().to_string(), text));
-                }
-                let command: Vec<String> = std::env::args().collect();
-                let cfg = fit::Config {
-                    variant: v,
-                    data: texts,
-                    init,
-                    k,
-                    epochs,
-                    rate,
-                    lambda,
-                    l2,
-                    validation,
-                    threads: threads.unwrap_or_else(cores),
-                    variants,
-                    comments: vec![format!("tuned by: protean {}", command[1..].join(" "))],
-                };
-                run_tune(&cfg, &out)
-            }),
+        }) => variant_named(&variant).and_then(|v| {
+            let init = match init.as_str() {
+                "generic" => fit::Init::Generic,
+                "embedded" => match embedded::for_variant(&v) {
+                    Some(f) => fit::Init::File(Arc::new(f.clone())),
+                    None => fit::Init::Generic,
+                },
+                path => fit::Init::File(Arc::new(ParamFile::read(Path::new(path))?)),
+            };
+            let mut texts = Vec::new();
+            for d in &data {
+                let text =
+                    std::fs::read_to_string(d).map_err(|e| format!("{}: {e}", d.display()))?;
+                texts.push((d.display().to_string(), text));
+            }
+            let command: Vec<String> = std::env::args().collect();
+            let cfg = fit::Config {
+                variant: v,
+                data: texts,
+                init,
+                k,
+                epochs,
+                rate,
+                lambda,
+                l2,
+                validation,
+                threads: threads.unwrap_or_else(cores),
+                variants,
+                comments: vec![format!("tuned by: protean {}", command[1..].join(" "))],
+            };
+            run_tune(&cfg, &out)
+        }),
         Some(Command::Startpos {
             variant,
             index,
             seed,
-        }) => find_variant(&variant)
-            .ok_or_else(|| format!("unknown variant '{variant}'"))
+        }) => variant_named(&variant)
             .and_then(|v| start_fen(&v, index, seed))
             .map(|fen| println!("{fen}")),
     };
@@ -574,6 +569,11 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The variant called `name` (or an alias), or the error every command gives.
+fn variant_named(name: &str) -> Result<Arc<protean::variant::Variant>, String> {
+    find_variant(name).ok_or_else(|| format!("unknown variant '{name}'"))
+}
+
 fn load_eval_file(path: Option<&Path>) -> Result<Option<Arc<ParamFile>>, String> {
     match path {
         None => Ok(None),
@@ -593,7 +593,7 @@ fn print_ini(names: &[String]) -> Result<(), String> {
     } else {
         names
             .iter()
-            .map(|n| find_variant(n).ok_or_else(|| format!("unknown variant '{n}'")))
+            .map(|n| variant_named(n))
             .collect::<Result<_, _>>()?
     };
     let refs: Vec<&protean::variant::Variant> = variants.iter().map(|v| v.as_ref()).collect();
@@ -602,7 +602,7 @@ fn print_ini(names: &[String]) -> Result<(), String> {
 }
 
 fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result<(), String> {
-    let v = find_variant(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let v = variant_named(variant)?;
     let layout = fit::layout_of(&v)?;
     let file = match eval_file {
         Some(_) => load_eval_file(eval_file)?,
