@@ -25,6 +25,7 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../nets/crazyhouse.txt"),
     ),
     ("nets/grand.txt", include_str!("../../nets/grand.txt")),
+    ("nets/seirawan.txt", include_str!("../../nets/seirawan.txt")),
     ("nets/xiangqi.txt", include_str!("../../nets/xiangqi.txt")),
 ];
 
