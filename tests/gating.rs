@@ -270,3 +270,19 @@ fn gating_rights_and_hands_are_in_the_key() {
     b.play_uci("b1c3h").unwrap();
     assert_ne!(a.key(), b.key());
 }
+
+/// A pawn in hand (only a FEN can put one there in Seirawan) gates nowhere: pawns keep
+/// off their first rank, where every gate is. pyffish: 24 moves here (20 plain, 4 with
+/// the hawk), in Seirawan and with drops in Shouse 88, none of them a pawn gate.
+#[test]
+fn a_pawn_in_hand_does_not_gate() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[PHhe] w KQBCDFGkqbcdfg - 0 1";
+    for (variant, count) in [("seirawan", 24), ("shouse", 88)] {
+        let moves = sorted_moves(&game(variant, fen));
+        assert_eq!(moves.len(), count, "{variant}");
+        assert!(
+            !moves.iter().any(|m| m.ends_with('p')),
+            "{variant}: {moves:?}"
+        );
+    }
+}

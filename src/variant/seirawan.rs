@@ -32,7 +32,9 @@ pub fn seirawan() -> Variant {
             gating: true,
             captures_to_hand: false,
             promoted_return_as: None,
-            drop_ranks: vec![],
+            // Only gating uses these: a pawn in hand (from a FEN) gates on no square,
+            // as Fairy-Stockfish keeps pawns off their first rank.
+            drop_ranks: vec![('P', (1..7).collect())],
             fen_order: FEN_ORDER.chars().collect(),
             must_drop: false,
             drop_limits: Vec::new(),
