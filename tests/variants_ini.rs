@@ -79,7 +79,12 @@ fn ini_definitions_of_builtins_match_their_suites() {
     let dir = common::data_dir();
     let mut failures = Vec::new();
     let mut names = Vec::new();
-    for file in ["protean-variants.ini", "fsf-variants.ini"] {
+    for file in [
+        "protean-variants.ini",
+        "fsf-variants.ini",
+        "fsf-house-variants.ini",
+        "protean-screen.ini",
+    ] {
         for v in load(&dir.join(file)) {
             let suite = dir.join("perft").join(format!("{}.perft", v.name));
             assert!(suite.exists(), "{file}: [{}] has no suite", v.name);
@@ -98,7 +103,10 @@ fn ini_definitions_of_builtins_match_their_suites() {
             "blackhorde",
             "upsidedown",
             "massacre",
-            "grandhouse"
+            "grandhouse",
+            "shogun",
+            "screen",
+            "crazyscreen"
         ]
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -222,11 +230,40 @@ fn fen_that_does_not_fit() {
 #[test]
 fn rules_we_lack_are_rejected_not_ignored() {
     assert_error(
-        "[a:crazyhouse]\nmustDrop = true\n",
+        "[a:crazyhouse]\ndropPromoted = true\n",
         2,
-        "'mustDrop = true': this drop, hand or gating rule is not implemented yet",
+        "'dropPromoted = true': this drop, hand or gating rule is not implemented yet",
     );
-    assert_error("[a:chess]\ngating = true\n", 2, "not implemented yet");
+    assert_error(
+        "[a:crazyhouse]\nshogiPawnDropMateIllegal = true\n",
+        2,
+        "not implemented yet",
+    );
+    assert_error(
+        "[a:chess]\ngating = true\n",
+        2,
+        "'gating = true' without 'seirawanGating = true'",
+    );
+    assert_error(
+        "[a:chess]\nseirawanGating = true\n",
+        2,
+        "'seirawanGating = true' needs 'gating = true'",
+    );
+    assert_error(
+        "[a:placement]\nmustDropType = k\n",
+        2,
+        "a set-up phase for one kind only is not implemented",
+    );
+    assert_error(
+        "[a:crazyhouse]\npieceDemotion = true\n",
+        2,
+        "needs a rule Protean does not implement",
+    );
+    assert_error(
+        "[a:shogun]\nmandatoryPiecePromotion = true\n",
+        2,
+        "mandatoryPiecePromotion with a promotionLimit on 'g' is not implemented",
+    );
     assert_error(
         "[a:chess]\nconnectN = 4\n",
         2,
@@ -255,9 +292,34 @@ fn drop_and_region_values_protean_cannot_represent_are_errors() {
         "only whole ranks",
     );
     assert_error(
-        "[a:crazyhouse]\ndropNoDoubled = p\n",
+        "[a:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n",
+        3,
+        "needs a limit of more than one piece per file",
+    );
+    assert_error(
+        "[a:crazyhouse]\npromotedPieceType = n:x\n",
         2,
-        "needs a limit of pieces per file",
+        "promotedPieceType: no piece with letter 'x'",
+    );
+    assert_error(
+        "[a:crazyhouse]\ncommoner = c\npromotedPieceType = n:c c:q\nimmobilityIllegal = true\n",
+        3,
+        "'c' is a promoted type that promotes again",
+    );
+    assert_error(
+        "[a:shogun]\nimmobilityIllegal = false\n",
+        1,
+        "without 'immobilityIllegal = true'",
+    );
+    assert_error(
+        "[a:crazyhouse]\ncommoner = c\npromotedPieceType = p:c\nimmobilityIllegal = true\n",
+        3,
+        "promotes both by promotionPieceTypes and shogi-style",
+    );
+    assert_error(
+        "[a:seirawan]\ncastling = false\n",
+        1,
+        "gating (its rights share the FEN's castling field) needs castling",
     );
     assert_error(
         "[a:chess]\ncapturesToHand = true\n",
@@ -329,12 +391,12 @@ fn drop_keys_give_the_house_builtins() {
 
 #[test]
 fn defaults_and_display_keys_only_warn() {
-    let text = "[a:chess]\nmustDrop = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
+    let text = "[a:chess]\ndropPromoted = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
     let loaded = parse_variants(text, "ok.ini").unwrap();
     assert_eq!(loaded.variants.len(), 1);
     let w: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
     assert!(
-        w[0].starts_with("ok.ini:2: 'mustDrop' is not implemented"),
+        w[0].starts_with("ok.ini:2: 'dropPromoted' is not implemented"),
         "{w:?}"
     );
     assert!(
@@ -558,12 +620,11 @@ fn every_builtin_written_out_and_read_back_is_the_builtin() {
     let dir = common::data_dir().join("perft");
     let mut failures = Vec::new();
     let mut suites = 0;
-    let mut unwritten = Vec::new();
     for b in builtin_variants() {
         let text = match to_ini(b) {
             Ok(text) => text,
-            Err(_) => {
-                unwritten.push(b.name.as_str());
+            Err(why) => {
+                failures.push(format!("{} is not written: {why}", b.name));
                 continue;
             }
         };
@@ -592,20 +653,7 @@ fn every_builtin_written_out_and_read_back_is_the_builtin() {
     }
     assert!(suites >= 30, "only {suites} suites");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    // The built-ins whose rules have no keys yet; any other must be written.
-    assert_eq!(unwritten, UNWRITTEN_BUILTINS);
 }
-
-/// Built-ins the format cannot say yet: set-up phases (mustDrop and its companions),
-/// Seirawan gating and Shogun's shogi-style promotion have no keys in the loader yet.
-const UNWRITTEN_BUILTINS: &[&str] = &[
-    "seirawan",
-    "shouse",
-    "placement",
-    "screen",
-    "crazyscreen",
-    "shogun",
-];
 
 /// engine-tests/ini/builtins.ini is what `protean variants --ini` prints now, and
 /// loading it gives every built-in, field for field. (After a change to a built-in:
@@ -623,17 +671,9 @@ fn the_committed_builtins_ini_is_current_and_loads_as_the_builtins() {
         path.display()
     );
     let loaded = load(&path);
-    let builtins: Vec<_> = builtin_variants()
-        .iter()
-        .filter(|b| !UNWRITTEN_BUILTINS.contains(&b.name.as_str()))
-        .collect();
+    let builtins = builtin_variants();
+    assert!(!committed.contains("is not written"));
     assert_eq!(loaded.len(), builtins.len());
-    for name in UNWRITTEN_BUILTINS {
-        assert!(
-            committed.contains(&format!("# [{name}] is not written: ")),
-            "{name}"
-        );
-    }
     for (v, b) in loaded.iter().zip(builtins) {
         assert!(v == b.as_ref(), "{}: {:?}", b.name, field_differences(v, b));
     }

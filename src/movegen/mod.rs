@@ -427,22 +427,28 @@ impl<B: Bitboard> Position<B> {
             let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
             // This kind's promotions: squares where a move must promote, squares where
-            // it may, squares from which any move may (a shogi-style zone), the kinds.
-            let (forced, may, from_zone, targets): (B, B, B, &[u8]) =
+            // it may, squares from which any move may (a shogi-style zone), squares from
+            // which any move must (a mandatory one), the kinds.
+            let (forced, may, from_zone, forced_from, targets): (B, B, B, B, &[u8]) =
                 if let Some(p) = &kind.promotion {
                     let allowed = p.limit == u32::MAX
                         || self.pieces_of(p.target[0] as usize, us).count() < p.limit;
                     let targets: &[u8] = if allowed { &p.target } else { &[] };
-                    (p.forced[us], p.zone[us], p.zone[us], targets)
+                    if allowed && p.mandatory {
+                        (p.zone[us], p.zone[us], p.zone[us], p.zone[us], targets)
+                    } else {
+                        (p.forced[us], p.zone[us], p.zone[us], B::EMPTY, targets)
+                    }
                 } else if kind.promotes {
                     (
                         promo_zone,
                         promo_zone | promo_optional,
                         B::EMPTY,
+                        B::EMPTY,
                         promo_kinds,
                     )
                 } else {
-                    (B::EMPTY, B::EMPTY, B::EMPTY, &[])
+                    (B::EMPTY, B::EMPTY, B::EMPTY, B::EMPTY, &[])
                 };
             let promoting = may.any();
             let mut pieces = pieces;
@@ -454,7 +460,11 @@ impl<B: Bitboard> Position<B> {
                     if !promoting {
                         return sink.shifted(t, s.delta, MoveKind::Normal);
                     }
-                    sink.shifted(t & !forced, s.delta, MoveKind::Normal);
+                    sink.shifted(
+                        t & !(forced | s.apply(forced_from)),
+                        s.delta,
+                        MoveKind::Normal,
+                    );
                     let z = t & (may | s.apply(from_zone));
                     if z.any() && !targets.is_empty() {
                         sink.shifted_promotions(z, s.delta, targets);
@@ -504,7 +514,9 @@ impl<B: Bitboard> Position<B> {
                 }
                 t &= limit;
                 if promoting {
-                    sink.targets(from, t & !forced);
+                    if !forced_from.has(from) {
+                        sink.targets(from, t & !forced);
+                    }
                     let z = if from_zone.has(from) { t } else { t & may };
                     if z.any() && !targets.is_empty() {
                         sink.promotions(from, z, targets);

@@ -18,6 +18,8 @@ pub struct KindPromotionRules<B> {
     /// The most pieces of the promoted kind a side may have on the board for the
     /// promotion to be allowed (`u32::MAX`: no limit).
     pub limit: u32,
+    /// Every move that may promote must (while the limit allows it).
+    pub mandatory: bool,
 }
 
 /// Whether a piece with moves `m` has none at all from `sq` on an empty board.
@@ -78,6 +80,7 @@ pub(crate) fn compile<B: Bitboard>(
             zone,
             forced,
             limit: p.limit.unwrap_or(u32::MAX),
+            mandatory: p.mandatory,
         });
     }
     Ok(())

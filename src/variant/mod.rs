@@ -60,7 +60,8 @@ pub struct PieceKind {
 
 /// A kind's shogi-style promotion: a move that starts or ends in the zone may turn the
 /// piece into the kind `to`; where it would otherwise stand with no move at all (a pawn
-/// on the last rank) it must. Pieces so promoted are marked, written `+` and their
+/// on the last rank) it must, and with `mandatory` every move that may promote must.
+/// Pieces so promoted are marked, written `+` and their
 /// unpromoted letter in FEN (`+F`), and return to hand unpromoted when captured.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KindPromotion {
@@ -71,6 +72,9 @@ pub struct KindPromotion {
     /// The promotion is allowed only while the side has fewer than this many pieces of
     /// kind `to` on the board (Shogun: one of each promoted major piece).
     pub limit: Option<u32>,
+    /// A move that may promote must (Fairy-Stockfish's `mandatoryPiecePromotion`), while
+    /// the limit allows the promotion.
+    pub mandatory: bool,
 }
 
 /// A rectangle of the board seen from the piece's owner: absolute files, ranks

@@ -19,6 +19,7 @@ fn promoting(mut kind: PieceKind, to: char, limit: Option<u32>) -> PieceKind {
         to,
         ranks: ZONE.to_vec(),
         limit,
+        mandatory: false,
     });
     kind
 }

@@ -14,8 +14,8 @@ use super::values::*;
 use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
-    betza, builtin, Castling, EndRules, Explosion, Extinction, Goal, PieceKind, Promotion, Setup,
-    StalemateResult, Variant, BLACK, WHITE,
+    betza, builtin, Castling, EndRules, Explosion, Extinction, Goal, KindPromotion, PieceKind,
+    Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -80,6 +80,12 @@ const DROP_KEYS: &[&str] = &[
     "promotionZonePawnDrops",
     "dropNoDoubled",
     "dropNoDoubledCount",
+    "mustDrop",
+    "mustDropType",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
+    "gating",
+    "seirawanGating",
 ];
 
 fn absolute(relative: &[usize], color: usize, ranks: usize) -> Ranks {
@@ -244,6 +250,7 @@ impl<'a> Builder<'a> {
             resized || pieces_changed || promotion_changed,
         );
         self.apply_castling(&mut v);
+        self.check_hands_need_castling(&v);
         self.apply_play_rules(&mut v);
         self.apply_end_rules(&mut v);
 
@@ -647,11 +654,11 @@ impl<'a> Builder<'a> {
         if let Some(ls) = self.letters_both(v, "promotionPieceTypes") {
             targets = ls;
         }
-        let mut limits = v
-            .promotion
-            .as_ref()
-            .map(|p| p.limits.clone())
-            .unwrap_or_default();
+        let mut limits = match &v.promotion {
+            Some(p) => p.limits.clone(),
+            // A parent with piece promotions only keeps its limits there.
+            None => kind_promotion_limits(v),
+        };
         if let Some(counts) = self.read("promotionLimit", parse_counts) {
             let line = self.get("promotionLimit").unwrap().line;
             if let Some((l, _)) = counts.iter().find(|(l, _)| v.kind_by_letter(*l).is_none()) {
@@ -672,11 +679,12 @@ impl<'a> Builder<'a> {
             r.immobility_illegal = m;
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
+        self.apply_kind_promotions(v, r, &targets, &limits);
         if r.immobility_illegal {
             // Protean knows immobility only as a promotion rule: a forward-only piece that
             // does not promote would need the general rule.
             for p in &v.pieces {
-                if !p.promotes && forward_only(&p.betza).is_some() {
+                if !p.promotes && p.promotion.is_none() && forward_only(&p.betza).is_some() {
                     let line = self
                         .get("immobilityIllegal")
                         .map_or(self.section.line, |e| e.line);
@@ -687,6 +695,11 @@ impl<'a> Builder<'a> {
         let n_ranks = v.ranks;
         let promoting: Vec<&PieceKind> = v.pieces.iter().filter(|p| p.promotes).collect();
         if zone.is_empty() || promoting.is_empty() {
+            v.promotion = None;
+            return;
+        }
+        if targets.is_empty() && promoting.iter().all(|p| p.promotion.is_some()) {
+            // Pawns that promote shogi-style only (Shogun: promotionPieceTypes = -).
             v.promotion = None;
             return;
         }
@@ -755,6 +768,128 @@ impl<'a> Builder<'a> {
         });
     }
 
+    /// `promotedPieceType`: shogi-style promotion of a kind into another
+    /// ([`KindPromotion`]) by a move that starts or ends in the promotion zone, limited
+    /// by `promotionLimit` on the promoted kind. Without the key a parent's promotions
+    /// stay, with the zone and limits as they are now.
+    fn apply_kind_promotions(
+        &mut self,
+        v: &mut Variant,
+        r: &Regions,
+        pawn_targets: &[char],
+        limits: &[(char, u32)],
+    ) {
+        let entry = self.get("promotedPieceType");
+        let line = entry.map_or(self.section.line, |e| e.line);
+        let inherited_mandatory = v
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|kp| kp.mandatory));
+        let mandatory = self
+            .read("mandatoryPiecePromotion", parse_bool)
+            .unwrap_or(inherited_mandatory);
+        let pairs: Vec<(char, char)> = match entry {
+            Some(_) => match self.read("promotedPieceType", parse_letter_pairs) {
+                Some(pairs) => pairs,
+                None => return,
+            },
+            None => v
+                .pieces
+                .iter()
+                .filter_map(|p| p.promotion.as_ref().map(|kp| (p.letter, kp.to)))
+                .collect(),
+        };
+        for p in &mut v.pieces {
+            p.promotion = None;
+        }
+        if pairs.is_empty() {
+            return;
+        }
+        for &(from, to) in &pairs {
+            for l in [from, to] {
+                if v.kind_by_letter(l).is_none() {
+                    self.error(
+                        line,
+                        format!(
+                            "promotedPieceType: no piece with letter '{}' in {}",
+                            l.to_ascii_lowercase(),
+                            v.name
+                        ),
+                    );
+                    return;
+                }
+            }
+            if pairs.iter().any(|&(f, _)| f == to) {
+                self.error(
+                    line,
+                    format!(
+                        "promotedPieceType: '{}' is a promoted type that promotes again, which \
+                         Protean does not implement",
+                        to.to_ascii_lowercase()
+                    ),
+                );
+                return;
+            }
+        }
+        let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
+        if zone != relative(&r.promotion[BLACK], BLACK, v.ranks) {
+            self.error(
+                line,
+                "piece promotion needs promotion zones that are mirror images of each other".into(),
+            );
+            return;
+        }
+        for &(from, _) in &pairs {
+            let kind = v.kind_by_letter(from).unwrap();
+            let p = &v.pieces[kind];
+            if p.promotes && !pawn_targets.is_empty() {
+                self.error(
+                    line,
+                    format!(
+                        "promotedPieceType: the {} promotes both by promotionPieceTypes and \
+                         shogi-style, which Protean does not implement",
+                        type_name_of(p)
+                    ),
+                );
+                return;
+            }
+            // Protean forces a promotion where the piece would have no move; Fairy-
+            // Stockfish does so only with immobilityIllegal.
+            if !r.immobility_illegal && forward_only(&p.betza).is_some() {
+                self.error(
+                    line,
+                    format!(
+                        "promotedPieceType for the forward-only {} without 'immobilityIllegal = \
+                         true' (a piece left without moves) is not implemented",
+                        type_name_of(p)
+                    ),
+                );
+                return;
+            }
+        }
+        for (from, to) in pairs {
+            let limit = limits.iter().find(|(l, _)| *l == to).map(|&(_, n)| n);
+            if mandatory && limit.is_some() {
+                let line = self.get("mandatoryPiecePromotion").map_or(line, |e| e.line);
+                self.error(
+                    line,
+                    format!(
+                        "mandatoryPiecePromotion with a promotionLimit on '{}' is not implemented",
+                        to.to_ascii_lowercase()
+                    ),
+                );
+                return;
+            }
+            let kind = v.kind_by_letter(from).unwrap();
+            v.pieces[kind].promotion = Some(KindPromotion {
+                to,
+                ranks: zone.clone(),
+                limit,
+                mandatory,
+            });
+        }
+    }
+
     /// Drop keys: pieces in hand (see [`DropView`]). `changed`: the board, the pieces or
     /// the promotion zone changed, so inherited hands are worked out again.
     fn apply_drops(&mut self, v: &mut Variant, r: &Regions, changed: bool) {
@@ -778,17 +913,10 @@ impl<'a> Builder<'a> {
         if !given && !changed {
             return;
         }
-        let mut on = inherited.is_some();
+        let mut view = inherited.unwrap_or_else(DropView::none);
         if let Some(b) = self.read("pieceDrops", parse_bool) {
-            on = b;
+            view.drops = b;
         }
-        let mut view = inherited.unwrap_or(DropView {
-            captures_to_hand: false,
-            region: None,
-            first_rank_pawn_drops: false,
-            promotion_zone_pawn_drops: false,
-            never_dropped: None,
-        });
         if let Some(b) = self.read("capturesToHand", parse_bool) {
             view.captures_to_hand = b;
         }
@@ -798,6 +926,8 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("promotionZonePawnDrops", parse_bool) {
             view.promotion_zone_pawn_drops = b;
         }
+        self.read_set_up_keys(&mut view);
+        self.read_gating_keys(&mut view);
         // Regions: White's and Black's, as relative ranks, must agree.
         let mut region = [view.region.clone(), view.region.clone()];
         for (c, keys) in [
@@ -827,34 +957,8 @@ impl<'a> Builder<'a> {
             );
         }
         view.region = region[WHITE].clone();
-        let count = self.read("dropNoDoubledCount", parse_int);
-        if let Some(e) = self.get("dropNoDoubled") {
-            match e.value.as_str() {
-                "" | "-" => view.never_dropped = None,
-                _ => match self.letters(v, "dropNoDoubled") {
-                    Some(ls) if ls.len() == 1 && count == Some(0) => {
-                        view.never_dropped = Some(ls[0])
-                    }
-                    Some(_) => self.error(
-                        e.line,
-                        format!(
-                            "'dropNoDoubled = {}' needs a limit of pieces per file, which Protean \
-                             does not implement (only dropNoDoubledCount = 0, never dropped); \
-                             variant {} rejected",
-                            clip(&e.value),
-                            self.section.name
-                        ),
-                    ),
-                    None => {}
-                },
-            }
-        }
-        if let Some(l) = view.never_dropped {
-            if v.kind_by_letter(l).is_none() {
-                view.never_dropped = None;
-            }
-        }
-        if !on {
+        self.read_no_doubled(v, &mut view);
+        if !view.has_hands() {
             // An inherited capturesToHand goes with the drops (the hand would hold pieces
             // that never come back); one this section gives is refused.
             if view.captures_to_hand && self.get("capturesToHand").is_some() {
@@ -869,6 +973,14 @@ impl<'a> Builder<'a> {
             }
             v.hands = None;
             return;
+        }
+        if !view.drops {
+            // Set-up rules without drops change nothing (Fairy-Stockfish reads them only
+            // for drops); they go, so that the hands say what is played.
+            view.must_drop = false;
+            view.opposite_colored_bishops = false;
+            view.castling_dropped_piece = false;
+            view.no_doubled = None;
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
         let pawns = v.pieces.iter().any(is_pawn_type);
@@ -893,6 +1005,127 @@ impl<'a> Builder<'a> {
         v.hands = Some(view.hands(v, &zone));
         // Pieces come back from the hand: no material is ever insufficient.
         v.draws.insufficient_material = false;
+    }
+
+    /// `mustDrop` (with `mustDropType = *` only), `dropOppositeColoredBishop` and
+    /// `castlingDroppedPiece`: the rules of a set-up phase (Placement).
+    fn read_set_up_keys(&mut self, view: &mut DropView) {
+        if let Some(b) = self.read("mustDrop", parse_bool) {
+            view.must_drop = b;
+        }
+        if let Some(e) = self.get("mustDropType") {
+            if e.value != "*" {
+                self.error(
+                    e.line,
+                    format!(
+                        "'mustDropType = {}': a set-up phase for one kind only is not implemented \
+                         (only '*'); variant {} rejected",
+                        clip(&e.value),
+                        self.section.name
+                    ),
+                );
+            }
+        }
+        if let Some(b) = self.read("dropOppositeColoredBishop", parse_bool) {
+            view.opposite_colored_bishops = b;
+        }
+        if let Some(b) = self.read("castlingDroppedPiece", parse_bool) {
+            view.castling_dropped_piece = b;
+        }
+    }
+
+    /// `gating` and `seirawanGating`: Seirawan's gating, which needs both.
+    fn read_gating_keys(&mut self, view: &mut DropView) {
+        let gating = self.read("gating", parse_bool);
+        let seirawan = self.read("seirawanGating", parse_bool);
+        let (gating, seirawan) = (
+            gating.unwrap_or(view.gating),
+            seirawan.unwrap_or(view.gating),
+        );
+        if gating != seirawan {
+            let line = self
+                .get("seirawanGating")
+                .or(self.get("gating"))
+                .map_or(self.section.line, |e| e.line);
+            let what = if gating {
+                "'gating = true' without 'seirawanGating = true' (gating rights with no \
+                 gating, as in Fairy-Stockfish's cambodianMoves) is not implemented"
+            } else {
+                "'seirawanGating = true' needs 'gating = true'"
+            };
+            self.error(
+                line,
+                format!("{what}; variant {} rejected", self.section.name),
+            );
+        }
+        view.gating = gating && seirawan;
+    }
+
+    /// `dropNoDoubled` with `dropNoDoubledCount` (Fairy-Stockfish's default 1): a kind
+    /// dropped at most once per file (count 1) or never (count 0).
+    fn read_no_doubled(&mut self, v: &Variant, view: &mut DropView) {
+        let count = self.read("dropNoDoubledCount", parse_int);
+        let count_line = self.get("dropNoDoubledCount").map(|e| e.line);
+        let mut kind = view.no_doubled.map(|(l, _)| l);
+        if let Some(e) = self.get("dropNoDoubled") {
+            kind = match e.value.as_str() {
+                "" | "-" => None,
+                _ => match self.letters(v, "dropNoDoubled") {
+                    Some(ls) if ls.len() == 1 => Some(ls[0]),
+                    Some(_) => {
+                        self.error(
+                            e.line,
+                            format!("dropNoDoubled: one piece type, not '{}'", clip(&e.value)),
+                        );
+                        None
+                    }
+                    None => None,
+                },
+            };
+        }
+        let count = count.or(view.no_doubled.map(|(_, n)| n)).unwrap_or(1);
+        if count > 1 && kind.is_some() {
+            let line = count_line
+                .or(self.get("dropNoDoubled").map(|e| e.line))
+                .unwrap_or(self.section.line);
+            self.error(
+                line,
+                format!(
+                    "'dropNoDoubledCount = {count}' needs a limit of more than one piece per file, \
+                     which Protean does not implement (only 0, never dropped, and 1, one per \
+                     file); variant {} rejected",
+                    self.section.name
+                ),
+            );
+        }
+        view.no_doubled = kind
+            .filter(|&l| v.kind_by_letter(l).is_some())
+            .map(|l| (l, count));
+    }
+
+    /// Gating rights and castling after drops live in the castling rules.
+    fn check_hands_need_castling(&mut self, v: &Variant) {
+        let Some(h) = &v.hands else { return };
+        if v.castling.is_some() {
+            return;
+        }
+        for (needed, key, what) in [
+            (
+                h.gating,
+                "gating",
+                "gating (its rights share the FEN's castling field)",
+            ),
+            (
+                h.castling_king_file.is_some(),
+                "castlingDroppedPiece",
+                "castlingDroppedPiece",
+            ),
+        ] {
+            if needed {
+                let line = self.get(key).map_or(self.section.line, |e| e.line);
+                self.error(line, format!("{what} needs castling, which is off"));
+            }
+        }
     }
 
     fn apply_castling(&mut self, v: &mut Variant) {
@@ -1182,7 +1415,25 @@ impl Regions {
     /// The regions as Fairy-Stockfish would hold them for `v`.
     fn of(v: &Variant, template: bool) -> Regions {
         let last = v.ranks - 1;
+        let kind_zone = v
+            .pieces
+            .iter()
+            .find_map(|p| p.promotion.as_ref())
+            .map(|kp| kp.ranks.clone());
         let (promotion, mandatory, immobility) = match (&v.promotion, template) {
+            // Piece promotions only: their zone, with immobility illegal (Protean forces
+            // the promotion of a piece that would have no move).
+            (None, false) if kind_zone.is_some() => {
+                let zone = kind_zone.unwrap();
+                (
+                    [
+                        absolute(&zone, WHITE, v.ranks),
+                        absolute(&zone, BLACK, v.ranks),
+                    ],
+                    false,
+                    true,
+                )
+            }
             (Some(p), false) => {
                 let mut zone = p.ranks.clone();
                 zone.extend(&p.optional_ranks);
@@ -1291,6 +1542,11 @@ fn rename_letters(v: &mut Variant, renames: &[(char, Option<char>)]) {
             .filter_map(|&(l, n)| map(l).map(|l| (l, n)))
             .collect();
     }
+    for p in &mut v.pieces {
+        if let Some(kp) = &p.promotion {
+            p.promotion = map(kp.to).map(|to| KindPromotion { to, ..kp.clone() });
+        }
+    }
     if let Some(x) = &mut v.end.extinction {
         map_all(&mut x.kinds);
     }
@@ -1309,6 +1565,19 @@ fn forward_only(b: &str) -> Option<usize> {
     let atoms = betza::parse(b).ok()?;
     let min = atoms.iter().map(|a| a.dy).min()?;
     (min > 0).then_some(min as usize)
+}
+
+/// The limits of a variant's piece promotions, by promoted kind.
+fn kind_promotion_limits(v: &Variant) -> Vec<(char, u32)> {
+    let mut limits: Vec<(char, u32)> = Vec::new();
+    for kp in v.pieces.iter().filter_map(|p| p.promotion.as_ref()) {
+        if let Some(n) = kp.limit {
+            if !limits.iter().any(|&(l, _)| l == kp.to) {
+                limits.push((kp.to, n));
+            }
+        }
+    }
+    limits
 }
 
 /// `fen` with `-` for castling rights, if it has any.
@@ -1349,7 +1618,13 @@ fn lacks_a_royal(v: &Variant) -> bool {
         return false;
     };
     let board = v.start_fen.split_whitespace().next().unwrap_or("");
-    let board = board.split('[').next().unwrap_or("");
+    // In a set-up phase the royal pieces may start in hand.
+    let set_up = v.hands.as_ref().is_some_and(|h| h.must_drop);
+    let board = if set_up {
+        board
+    } else {
+        board.split('[').next().unwrap_or("")
+    };
     !(board.contains(royal) && board.contains(royal.to_ascii_lowercase()))
 }
 

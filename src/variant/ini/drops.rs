@@ -5,37 +5,82 @@
 //! Fairy-Stockfish drops every kind on the squares of `dropRegionWhite/Black` (all
 //! squares by default), except the `pawn` type, which also keeps off its first rank
 //! (unless `firstRankPawnDrops`) and off its promotion zone (unless
-//! `promotionZonePawnDrops`); `dropNoDoubled = x` with `dropNoDoubledCount = 0` forbids
-//! drops of kind `x` on every file (a file always holds at least 0 of them). Protean keeps
-//! drop zones as ranks relative to the dropping side, so a region must be whole ranks and
-//! Black's the mirror image of White's.
+//! `promotionZonePawnDrops`); `dropNoDoubled = x` forbids drops of kind `x` on a file
+//! that already holds `dropNoDoubledCount` of them (1: one per file; 0: never dropped).
+//! Protean keeps drop zones as ranks relative to the dropping side, so a region must be
+//! whole ranks and Black's the mirror image of White's. The set-up keys (`mustDrop`,
+//! `dropOppositeColoredBishop`, `castlingDroppedPiece`) and Seirawan gating (`gating`
+//! with `seirawanGating`, whose gated pieces obey the same drop squares) map onto the
+//! fields of [`Hands`] of the same meaning.
 
 use super::pieces::{is_pawn_type, type_name_of, PREDEFINED};
+use crate::variant::hands::DropLimit;
 use crate::variant::{Hands, Variant};
+
+/// The file of the king that `castlingDroppedPiece` needs (Fairy-Stockfish's default
+/// `castlingKingFile`, e).
+pub const DROPPED_CASTLING_KING_FILE: usize = 4;
 
 /// The drop rules as Fairy-Stockfish's keys state them (ranks relative to the dropping
 /// side).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DropView {
+    /// `pieceDrops`: pieces in hand may be dropped.
+    pub drops: bool,
+    /// `gating` with `seirawanGating`: pieces in hand enter by gating (Seirawan).
+    pub gating: bool,
     pub captures_to_hand: bool,
     /// Ranks every kind may be dropped on; `None`: the whole board.
     pub region: Option<Vec<usize>>,
     pub first_rank_pawn_drops: bool,
     pub promotion_zone_pawn_drops: bool,
-    /// A kind never dropped (`dropNoDoubled` with `dropNoDoubledCount = 0`).
-    pub never_dropped: Option<char>,
+    /// `dropNoDoubled` and `dropNoDoubledCount`: kind `x` may not be dropped on a file
+    /// that holds this many of the side's `x` (0: never dropped; 1: one per file).
+    pub no_doubled: Option<(char, u32)>,
+    /// `mustDrop`: a set-up phase (with `mustDropType = *`).
+    pub must_drop: bool,
+    /// `dropOppositeColoredBishop`: the `bishop` type's drops end on both colours.
+    pub opposite_colored_bishops: bool,
+    /// `castlingDroppedPiece`: a king dropped on the e-file and a corner rook give the
+    /// castling right.
+    pub castling_dropped_piece: bool,
 }
 
 impl DropView {
+    /// No drop keys at all (Fairy-Stockfish's defaults).
+    pub fn none() -> DropView {
+        DropView {
+            drops: false,
+            gating: false,
+            captures_to_hand: false,
+            region: None,
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
+            no_doubled: None,
+            must_drop: false,
+            opposite_colored_bishops: false,
+            castling_dropped_piece: false,
+        }
+    }
+
+    /// Whether these keys give the variant a hand at all.
+    pub fn has_hands(&self) -> bool {
+        self.drops || self.gating
+    }
+
     /// The [`Hands`] these keys give on `v`, whose pawns promote on the relative ranks
     /// `promotion_zone` (Fairy-Stockfish's promotion region, whether or not a kind
-    /// promotes).
+    /// promotes). Royal kinds go to hand only in a set-up phase.
     pub fn hands(&self, v: &Variant, promotion_zone: &[usize]) -> Hands {
         let all: Vec<usize> = (0..v.ranks).collect();
         let region = self.region.clone().unwrap_or_else(|| all.clone());
+        let never_dropped = match self.no_doubled {
+            Some((l, 0)) => Some(l),
+            _ => None,
+        };
         let mut drop_ranks = Vec::new();
-        for p in &v.pieces {
-            let ranks: Vec<usize> = if self.never_dropped == Some(p.letter) {
+        for p in v.pieces.iter().filter(|p| self.must_drop || !p.royal) {
+            let ranks: Vec<usize> = if never_dropped == Some(p.letter) {
                 Vec::new()
             } else if is_pawn_type(p) {
                 region
@@ -51,26 +96,63 @@ impl DropView {
                 drop_ranks.push((p.letter, ranks));
             }
         }
+        let mut drop_limits = Vec::new();
+        if let Some((l, 1)) = self.no_doubled {
+            drop_limits.push((l, DropLimit::OnePerFile));
+        }
+        if self.opposite_colored_bishops {
+            if let Some(b) = v.pieces.iter().find(|p| type_name_of(p) == "bishop") {
+                drop_limits.push((b.letter, DropLimit::OppositeColors));
+            }
+        }
         let pawn = v.pieces.iter().find(|p| is_pawn_type(p)).map(|p| p.letter);
         Hands {
-            drops: true,
-            // Gating (gating, seirawanGating) has no keys here yet: `of` finds no view.
-            gating: false,
+            drops: self.drops,
+            gating: self.gating,
             captures_to_hand: self.captures_to_hand,
-            // A captured promoted piece goes back to hand as a pawn.
-            promoted_return_as: if self.captures_to_hand { pawn } else { None },
+            // A captured piece that a pawn promotion made goes back to hand as a pawn.
+            promoted_return_as: if self.captures_to_hand && v.promotion.is_some() {
+                pawn
+            } else {
+                None
+            },
             drop_ranks,
-            fen_order: fen_order(v),
-            // Set-up phases have no keys here yet (mustDrop, dropOppositeColoredBishop,
-            // castlingDroppedPiece stay rejected): `of` finds no view for them.
-            must_drop: false,
-            drop_limits: Vec::new(),
-            castling_king_file: None,
+            fen_order: fen_order(v, self.must_drop),
+            must_drop: self.must_drop,
+            drop_limits,
+            castling_king_file: self
+                .castling_dropped_piece
+                .then_some(DROPPED_CASTLING_KING_FILE),
         }
     }
 
     /// The keys that give `hands` on `v`, if any do.
     pub fn of(v: &Variant, hands: &Hands, promotion_zone: &[usize]) -> Option<DropView> {
+        // A kind without drop squares is either stated (dropNoDoubled with count 0) or
+        // follows from the other keys (Placement's pawns): the plainer reading first.
+        let empty = hands
+            .drop_ranks
+            .iter()
+            .find(|(_, r)| r.is_empty())
+            .map(|(l, _)| *l);
+        let mut candidates = vec![None];
+        if empty.is_some() {
+            candidates.push(empty);
+        }
+        candidates
+            .into_iter()
+            .map(|never_dropped| Self::reading(v, hands, promotion_zone, never_dropped))
+            .find(|view| view.hands(v, promotion_zone) == *hands)
+    }
+
+    /// The keys `hands` would have if `never_dropped` is the kind `dropNoDoubled`
+    /// names with count 0.
+    fn reading(
+        v: &Variant,
+        hands: &Hands,
+        promotion_zone: &[usize],
+        never_dropped: Option<char>,
+    ) -> DropView {
         let ranks_of = |l: char| {
             hands
                 .drop_ranks
@@ -78,53 +160,70 @@ impl DropView {
                 .find(|(k, _)| *k == l)
                 .map(|(_, r)| r.clone())
         };
-        let never_dropped = hands
-            .drop_ranks
+        let one_per_file = hands
+            .drop_limits
             .iter()
-            .find(|(_, r)| r.is_empty())
+            .find(|(_, limit)| *limit == DropLimit::OnePerFile)
             .map(|(l, _)| *l);
-        let other = v
-            .pieces
-            .iter()
-            .find(|p| !is_pawn_type(p) && Some(p.letter) != never_dropped);
+        let other = v.pieces.iter().find(|p| {
+            !is_pawn_type(p) && (hands.must_drop || !p.royal) && Some(p.letter) != never_dropped
+        });
         let region = other.and_then(|p| ranks_of(p.letter));
         let pawn = v.pieces.iter().find(|p| is_pawn_type(p));
         let pawn_ranks = pawn
             .and_then(|p| ranks_of(p.letter))
             .unwrap_or_else(|| (0..v.ranks).collect());
-        let view = DropView {
+        DropView {
+            drops: hands.drops,
+            gating: hands.gating,
             captures_to_hand: hands.captures_to_hand,
             first_rank_pawn_drops: pawn_ranks.contains(&0),
             promotion_zone_pawn_drops: promotion_zone.iter().any(|r| pawn_ranks.contains(r)),
             region,
-            never_dropped,
-        };
-        let rebuilt = view.hands(v, promotion_zone);
-        (rebuilt == *hands).then_some(view)
+            no_doubled: never_dropped
+                .map(|l| (l, 0))
+                .or(one_per_file.map(|l| (l, 1))),
+            must_drop: hands.must_drop,
+            opposite_colored_bishops: hands
+                .drop_limits
+                .iter()
+                .any(|(_, limit)| *limit == DropLimit::OppositeColors),
+            castling_dropped_piece: hands.castling_king_file.is_some(),
+        }
     }
 }
 
 /// Fairy-Stockfish writes holdings strongest type first: by its piece-type order,
-/// reversed (custom pieces after the predefined ones). Royal kinds never go to hand.
-pub fn fen_order(v: &Variant) -> Vec<char> {
-    let rank = |name: &str| -> usize {
+/// reversed (custom pieces after the predefined ones). Royal kinds go to hand only in
+/// a set-up phase (`with_royals`). A kind with a name of its own (Seirawan's hawk)
+/// ranks as the predefined type with its moves, which is how Fairy-Stockfish defines
+/// those variants.
+pub fn fen_order(v: &Variant, with_royals: bool) -> Vec<char> {
+    let rank = |p: &crate::variant::PieceKind| -> usize {
+        let name = type_name_of(p);
+        let predefined = |i: usize| PREDEFINED[i].1 == p.betza || is_pawn_type(p) || p.royal;
         if let Some(i) = PREDEFINED.iter().position(|(n, _)| *n == name) {
-            return i;
+            if predefined(i) {
+                return i;
+            }
         }
-        match name
+        if let Some(n) = name
             .strip_prefix("customPiece")
             .and_then(|n| n.parse::<usize>().ok())
         {
-            Some(n) => PREDEFINED.len() + n,
-            None => PREDEFINED.len(),
+            return PREDEFINED.len() + n;
         }
+        PREDEFINED
+            .iter()
+            .position(|(_, b)| *b == p.betza)
+            .unwrap_or(PREDEFINED.len())
     };
     let mut kinds: Vec<(usize, usize, char)> = v
         .pieces
         .iter()
         .enumerate()
-        .filter(|(_, p)| !p.royal)
-        .map(|(i, p)| (rank(&type_name_of(p)), i, p.letter))
+        .filter(|(_, p)| with_royals || !p.royal)
+        .map(|(i, p)| (rank(p), i, p.letter))
         .collect();
     kinds.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     kinds.into_iter().map(|(_, _, l)| l).collect()
@@ -148,15 +247,45 @@ mod tests {
             assert_eq!(
                 view,
                 DropView {
+                    drops: true,
                     captures_to_hand: true,
-                    region: None,
-                    first_rank_pawn_drops: false,
-                    promotion_zone_pawn_drops: false,
-                    never_dropped: None,
+                    ..DropView::none()
                 },
                 "{}",
                 v.name
             );
+        }
+    }
+
+    /// Every built-in with a hand has drop keys that give its hand.
+    #[test]
+    fn every_builtin_hand_has_its_keys() {
+        use crate::variant::builtin_variants;
+        for v in builtin_variants() {
+            let Some(h) = &v.hands else { continue };
+            let mut zone: Vec<usize> = match &v.promotion {
+                Some(p) => p.ranks.iter().chain(&p.optional_ranks).copied().collect(),
+                None => v
+                    .pieces
+                    .iter()
+                    .find_map(|p| p.promotion.as_ref())
+                    .map(|kp| kp.ranks.clone())
+                    .unwrap_or_default(),
+            };
+            zone.sort_unstable();
+            let Some(view) = DropView::of(v, h, &zone) else {
+                let view = DropView {
+                    drops: h.drops,
+                    gating: h.gating,
+                    ..DropView::none()
+                };
+                panic!(
+                    "{}: {h:?}\nfen order {:?}",
+                    v.name,
+                    view.hands(v, &zone).fen_order
+                );
+            };
+            assert_eq!(view.hands(v, &zone), *h, "{}", v.name);
         }
     }
 }

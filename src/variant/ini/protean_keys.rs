@@ -230,8 +230,13 @@ impl Builder<'_> {
             let mut have: Vec<char> = v.pieces.iter().map(|p| p.letter).collect();
             have.sort_unstable();
             if sorted == have {
-                v.pieces
-                    .sort_by_key(|p| order.iter().position(|&l| l == p.letter));
+                let rank = |l: char| order.iter().position(|&o| o == l);
+                v.pieces.sort_by_key(|p| rank(p.letter));
+                // The hand's per-kind lists follow the kinds' order.
+                if let Some(h) = &mut v.hands {
+                    h.drop_ranks.sort_by_key(|(l, _)| rank(*l));
+                    h.drop_limits.sort_by_key(|(l, _)| rank(*l));
+                }
             } else {
                 self.error(
                     e.line,

@@ -166,6 +166,28 @@ pub fn parse_counts(v: &str) -> Result<Vec<(char, u32)>, String> {
         .collect()
 }
 
+/// `p:g s:g`: pairs of piece letters (`promotedPieceType`); `-` or nothing: none.
+pub fn parse_letter_pairs(v: &str) -> Result<Vec<(char, char)>, String> {
+    if v.trim() == "-" {
+        return Ok(Vec::new());
+    }
+    let letter = |l: &str| -> Result<char, String> {
+        let mut chars = l.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => Ok(c.to_ascii_uppercase()),
+            _ => Err(format!("'{l}' is not a piece letter")),
+        }
+    };
+    v.split_whitespace()
+        .map(|item| {
+            let (a, b) = item
+                .split_once(':')
+                .ok_or_else(|| format!("expected letter:letter, not '{item}'"))?;
+            Ok((letter(a)?, letter(b)?))
+        })
+        .collect()
+}
+
 /// A game result as seen by the side the rule applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameValue {

@@ -5,7 +5,7 @@
 //! prints the built-ins this way (engine-tests/ini/builtins.ini).
 
 use super::drops::DropView;
-use super::pieces::{slot_of_key, type_name_of, PieceSlot};
+use super::pieces::{slot_of_key, type_name_of, PieceSlot, PREDEFINED};
 use super::protean_keys::mobility_key;
 use super::values::file_letter;
 use crate::board::Geometry;
@@ -70,7 +70,7 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     out.key("chess960", v.chess960);
     write_pawn_rules(&mut out, v)?;
     write_regions(&mut out, v, &type_keys)?;
-    write_promotion(&mut out, v);
+    write_promotion(&mut out, v)?;
     write_drops(&mut out, v)?;
     write_castling(&mut out, v)?;
     out.key("checking", v.checks_allowed);
@@ -101,16 +101,38 @@ fn write_pieces(out: &mut Out, v: &Variant) -> Result<Vec<String>, String> {
     let mut custom = 0;
     let mut used: Vec<String> = Vec::new();
     let mut type_keys = Vec::new();
+    // Types that kinds take by their own name.
+    let reserved: Vec<&str> = v
+        .pieces
+        .iter()
+        .filter(|p| !p.royal)
+        .filter_map(|p| match slot_of_key(&type_name_of(p)) {
+            Some(PieceSlot::Predefined(name, betza)) if betza == p.betza => Some(name),
+            _ => None,
+        })
+        .collect();
     for p in &v.pieces {
-        if p.promotion.is_some() {
-            return Err(format!(
-                "{}'s shogi-style promotion: promotedPieceType is not read yet",
-                p.name
-            ));
-        }
         let letter = p.letter.to_ascii_lowercase();
         let ty = type_name_of(p);
-        let key = match slot_of_key(&ty) {
+        // A kind with a name of its own takes the predefined type with its moves, if
+        // one is free (Seirawan's hawk is Fairy-Stockfish's archbishop); its name
+        // follows in proteanPieceNames.
+        let by_name = slot_of_key(&ty).filter(|slot| match slot {
+            PieceSlot::Predefined(_, betza) => *betza == p.betza,
+            _ => true,
+        });
+        let slot = by_name.or_else(|| {
+            PREDEFINED
+                .iter()
+                .find(|(name, betza)| {
+                    *betza == p.betza
+                        && !matches!(*name, "king" | "pawn")
+                        && !used.iter().any(|u| u == name)
+                        && !reserved.contains(name)
+                })
+                .map(|&(name, betza)| PieceSlot::Predefined(name, betza))
+        });
+        let key = match slot {
             _ if p.royal => {
                 out.key("king", format!("{letter}:{}", p.betza));
                 "king".to_string()
@@ -206,21 +228,33 @@ fn write_regions(out: &mut Out, v: &Variant, type_keys: &[String]) -> Result<(),
     Ok(())
 }
 
-/// Fairy-Stockfish's promotion zone of White, relative ranks (empty without promotion).
-fn promotion_zone(v: &Variant) -> Vec<usize> {
-    match &v.promotion {
-        None => Vec::new(),
-        Some(p) => {
-            let mut zone = p.ranks.clone();
-            zone.extend(&p.optional_ranks);
-            zone.sort_unstable();
-            zone
-        }
+/// Fairy-Stockfish's promotion zone of White, relative ranks (empty without
+/// promotion): one zone for pawn promotion and every piece promotion.
+fn promotion_zone(v: &Variant) -> Result<Vec<usize>, String> {
+    let mut zones: Vec<Vec<usize>> = Vec::new();
+    if let Some(p) = &v.promotion {
+        let mut zone = p.ranks.clone();
+        zone.extend(&p.optional_ranks);
+        zones.push(zone);
+    }
+    zones.extend(
+        v.pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref())
+            .map(|kp| kp.ranks.clone()),
+    );
+    for z in &mut zones {
+        z.sort_unstable();
+    }
+    match zones.split_first() {
+        None => Ok(Vec::new()),
+        Some((first, rest)) if rest.iter().all(|z| z == first) => Ok(first.clone()),
+        Some(_) => Err("promotions with different zones".into()),
     }
 }
 
-fn write_promotion(out: &mut Out, v: &Variant) {
-    let zone = promotion_zone(v);
+fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
+    let zone = promotion_zone(v)?;
     out.key(
         "promotionRegionWhite",
         whole_ranks(&absolute(&zone, WHITE, v.ranks)),
@@ -229,21 +263,67 @@ fn write_promotion(out: &mut Out, v: &Variant) {
         "promotionRegionBlack",
         whole_ranks(&absolute(&zone, BLACK, v.ranks)),
     );
-    let Some(p) = &v.promotion else {
-        return;
-    };
-    out.key("promotionPieceTypes", lower(&p.targets));
-    if !p.limits.is_empty() {
-        let limits: Vec<String> = p
-            .limits
+    // Piece promotions (promotedPieceType) and their limits, on the promoted kind.
+    let mut pairs = Vec::new();
+    let mut limits: Vec<(char, u32)> = v
+        .promotion
+        .as_ref()
+        .map(|p| p.limits.clone())
+        .unwrap_or_default();
+    for p in &v.pieces {
+        let Some(kp) = &p.promotion else { continue };
+        pairs.push(format!(
+            "{}:{}",
+            p.letter.to_ascii_lowercase(),
+            kp.to.to_ascii_lowercase()
+        ));
+        let pawn_limit = limits.iter().find(|(l, _)| *l == kp.to).map(|&(_, n)| n);
+        match (kp.limit, pawn_limit) {
+            (a, b) if a == b => {}
+            (Some(n), None) if v.promotion.is_none() => limits.push((kp.to, n)),
+            _ => return Err("pawn and piece promotions with different limits".into()),
+        }
+    }
+    if !limits.is_empty() {
+        let limits: Vec<String> = limits
             .iter()
             .map(|(l, n)| format!("{}:{n}", l.to_ascii_lowercase()))
             .collect();
         out.key("promotionLimit", limits.join(" "));
     }
-    let optional = !p.optional_ranks.is_empty();
-    out.key("mandatoryPawnPromotion", !optional);
-    out.key("immobilityIllegal", optional && !p.ranks.is_empty());
+    if !pairs.is_empty() {
+        out.key("promotedPieceType", pairs.join(" "));
+        let mandatory: Vec<bool> = v
+            .pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref().map(|kp| kp.mandatory))
+            .collect();
+        if mandatory.iter().any(|&m| m != mandatory[0]) {
+            return Err("piece promotions both mandatory and optional".into());
+        }
+        out.key("mandatoryPiecePromotion", mandatory[0]);
+    }
+    match &v.promotion {
+        Some(p) => {
+            out.key("promotionPieceTypes", lower(&p.targets));
+            let optional = !p.optional_ranks.is_empty();
+            out.key("mandatoryPawnPromotion", !optional);
+            let immobility_illegal = optional && !p.ranks.is_empty();
+            if !pairs.is_empty() && !immobility_illegal {
+                return Err(
+                    "piece promotions beside a pawn promotion without immobilityIllegal".into(),
+                );
+            }
+            out.key("immobilityIllegal", immobility_illegal);
+        }
+        None if !pairs.is_empty() => {
+            out.key("promotionPieceTypes", "-");
+            // Protean forces the promotion of a piece that would have no move.
+            out.key("immobilityIllegal", true);
+        }
+        None => {}
+    }
+    Ok(())
 }
 
 fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
@@ -251,17 +331,9 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
         out.key("pieceDrops", false);
         return Ok(());
     };
-    if h.gating || !h.drops {
-        return Err("gating: the gating and seirawanGating keys are not read yet".into());
-    }
-    if h.must_drop || !h.drop_limits.is_empty() || h.castling_king_file.is_some() {
-        return Err("a set-up phase: mustDrop, dropNoDoubled with a count, \
-                    dropOppositeColoredBishop and castlingDroppedPiece are not read yet"
-            .into());
-    }
-    let view = DropView::of(v, h, &promotion_zone(v))
-        .ok_or("drop zones that the drop keys cannot state")?;
-    out.key("pieceDrops", true);
+    let view = DropView::of(v, h, &promotion_zone(v)?)
+        .ok_or("pieces in hand whose rules the drop keys cannot state")?;
+    out.key("pieceDrops", view.drops);
     out.key("capturesToHand", view.captures_to_hand);
     if let Some(r) = &view.region {
         out.key("dropRegionWhite", whole_ranks(&absolute(r, WHITE, v.ranks)));
@@ -269,9 +341,22 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     out.key("firstRankPawnDrops", view.first_rank_pawn_drops);
     out.key("promotionZonePawnDrops", view.promotion_zone_pawn_drops);
-    if let Some(l) = view.never_dropped {
+    if let Some((l, count)) = view.no_doubled {
         out.key("dropNoDoubled", l.to_ascii_lowercase());
-        out.key("dropNoDoubledCount", 0);
+        out.key("dropNoDoubledCount", count);
+    }
+    if view.must_drop {
+        out.key("mustDrop", true);
+    }
+    if view.opposite_colored_bishops {
+        out.key("dropOppositeColoredBishop", true);
+    }
+    if view.castling_dropped_piece {
+        out.key("castlingDroppedPiece", true);
+    }
+    if view.gating {
+        out.key("gating", true);
+        out.key("seirawanGating", true);
     }
     Ok(())
 }
