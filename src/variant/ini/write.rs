@@ -525,9 +525,8 @@ fn write_protean_keys(out: &mut Out, v: &Variant, type_keys: &[String]) -> Resul
 }
 
 /// Every built-in as one `variants.ini` file (what `protean variants --ini` prints). A
-/// built-in whose rules have no keys yet (the set-up phases, gating, shogi-style
-/// promotion: their keys are still rejected by the loader) is left out with a comment
-/// that says why; tests/variants_ini.rs names the built-ins allowed to be left out.
+/// variant whose rules the keys cannot say would be left out with a comment that says
+/// why; tests/variants_ini.rs makes sure no built-in is.
 pub fn builtins_ini(variants: &[&Variant]) -> String {
     let mut text = String::from(
         "# Protean's built-in variants in Fairy-Stockfish's variants.ini format, written by\n\
