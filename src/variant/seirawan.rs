@@ -57,16 +57,12 @@ pub fn shouse() -> Variant {
             insufficient_material: false,
             ..base.draws.clone()
         },
-        hands: Some(Hands {
+        // Seirawan's hand, whose pawn squares now serve drops as well as gating.
+        hands: base.hands.clone().map(|h| Hands {
             drops: true,
-            gating: true,
             captures_to_hand: true,
             promoted_return_as: Some('P'),
-            drop_ranks: vec![('P', (1..7).collect())],
-            fen_order: FEN_ORDER.chars().collect(),
-            must_drop: false,
-            drop_limits: Vec::new(),
-            castling_king_file: None,
+            ..h
         }),
         ..base
     }

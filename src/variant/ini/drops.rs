@@ -19,7 +19,7 @@ use crate::variant::{Hands, Variant};
 
 /// The file of the king that `castlingDroppedPiece` needs (Fairy-Stockfish's default
 /// `castlingKingFile`, e).
-pub const DROPPED_CASTLING_KING_FILE: usize = 4;
+const DROPPED_CASTLING_KING_FILE: usize = 4;
 
 /// The drop rules as Fairy-Stockfish's keys state them (ranks relative to the dropping
 /// side).
