@@ -149,6 +149,15 @@ pub fn parse_piece_set(v: &str) -> Result<PieceSet, String> {
     Ok(PieceSet::Letters(letters))
 }
 
+/// One piece letter (`q`), as Protean keeps it (upper case).
+fn piece_letter(l: &str) -> Result<char, String> {
+    let mut chars = l.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Ok(c.to_ascii_uppercase()),
+        _ => Err(format!("'{l}' is not a piece letter")),
+    }
+}
+
 /// `q:1 r:2`: a count per piece letter.
 pub fn parse_counts(v: &str) -> Result<Vec<(char, u32)>, String> {
     v.split_whitespace()
@@ -156,12 +165,7 @@ pub fn parse_counts(v: &str) -> Result<Vec<(char, u32)>, String> {
             let (l, n) = item
                 .split_once(':')
                 .ok_or_else(|| format!("expected letter:count, not '{item}'"))?;
-            let mut chars = l.chars();
-            let letter = match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
-                _ => return Err(format!("'{l}' is not a piece letter")),
-            };
-            Ok((letter, parse_int(n)?))
+            Ok((piece_letter(l)?, parse_int(n)?))
         })
         .collect()
 }
@@ -171,19 +175,12 @@ pub fn parse_letter_pairs(v: &str) -> Result<Vec<(char, char)>, String> {
     if v.trim() == "-" {
         return Ok(Vec::new());
     }
-    let letter = |l: &str| -> Result<char, String> {
-        let mut chars = l.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => Ok(c.to_ascii_uppercase()),
-            _ => Err(format!("'{l}' is not a piece letter")),
-        }
-    };
     v.split_whitespace()
         .map(|item| {
             let (a, b) = item
                 .split_once(':')
                 .ok_or_else(|| format!("expected letter:letter, not '{item}'"))?;
-            Ok((letter(a)?, letter(b)?))
+            Ok((piece_letter(a)?, piece_letter(b)?))
         })
         .collect()
 }
