@@ -25,7 +25,7 @@ pub mod clock;
 pub mod notation;
 pub mod variants;
 
-use super::uci::Flow;
+use super::Flow;
 use crate::engine::Game;
 use crate::search::{Bound, Control, Limits, Report, Score, Settings, TranspositionTable};
 use crate::variant::{find_variant, Color, Variant, BLACK, WHITE};
