@@ -10,9 +10,10 @@ use std::fmt;
 pub enum SessionError {
     /// No option by this name.
     UnknownOption(String),
-    /// A spin option's value is not a number in `min..=max`.
+    /// A spin option's value is not a number in `min..=max` (`option` as it was
+    /// spelt).
     OutOfRange {
-        option: &'static str,
+        option: String,
         min: u64,
         max: u64,
         value: String,

@@ -184,7 +184,7 @@ pub fn parse(name: &str, value: &str) -> Result<Setting, SessionError> {
             .filter(|v| (min..=max).contains(v))
             .map(Value::Number)
             .ok_or_else(|| SessionError::OutOfRange {
-                option: spec.name,
+                option: name.to_string(),
                 min,
                 max,
                 value: value.to_string(),
@@ -213,6 +213,11 @@ mod tests {
             "option Threads takes a number in 1..256, not '0'"
         );
         assert!(parse("Move Overhead", "-5").is_err());
+        // Named as the user spelt it.
+        assert_eq!(
+            parse("threads", "x").unwrap_err().to_string(),
+            "option threads takes a number in 1..256, not 'x'"
+        );
         assert_eq!(
             parse("Ponder", "maybe").unwrap_err().to_string(),
             "Ponder takes true or false, not 'maybe'"
