@@ -3,11 +3,11 @@
 //! colour symmetry, the traced linear form the tuner fits, the generic parameters of
 //! every built-in variant, the embedded tables, and the self-play and fitting tools.
 
-use protean::engine::{check_eval_file, Game};
+use protean::engine::{check_eval_file, Game, OnBoard};
 use protean::eval::{embedded, file, Eval, Evaluator, Layout, Pair, ParamFile, Section};
 use protean::position::Position;
 use protean::protocol::uci::Uci;
-use protean::tune::{fit, selfplay, OnBoard};
+use protean::tune::{fit, selfplay};
 use protean::variant::rules::Rules;
 use protean::variant::{builtin_variants, find_variant, Setup, WHITE};
 use std::path::PathBuf;
@@ -572,7 +572,8 @@ fn the_traced_linear_form_is_the_evaluation() {
         ),
     ];
     for (variant, list) in cases {
-        protean::tune::on_board(&find_variant(variant).unwrap(), TraceCheck(list.clone())).unwrap();
+        protean::engine::on_board(&find_variant(variant).unwrap(), TraceCheck(list.clone()))
+            .unwrap();
     }
 }
 
@@ -631,7 +632,7 @@ impl OnBoard for GenericCheck {
 #[test]
 fn every_builtin_variant_has_a_generic_evaluation() {
     for v in builtin_variants() {
-        protean::tune::on_board(v, GenericCheck).unwrap();
+        protean::engine::on_board(v, GenericCheck).unwrap();
     }
     // Colour-symmetric start positions score only the side to move's tempo.
     for name in [

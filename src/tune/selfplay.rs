@@ -15,8 +15,9 @@
 //! capture nor a promotion. Lines of one game are written together, so a file split
 //! by lines is split by games.
 
-use super::{on_board, OnBoard, Rng};
+use super::Rng;
 use crate::board::Bitboard;
+use crate::engine::{on_board, OnBoard};
 use crate::eval::ParamFile;
 use crate::position::{GameResult, MoveKind, Position};
 use crate::search::{self, Control, Limits, Score, Settings, TranspositionTable, MATE_BOUND};
