@@ -614,3 +614,57 @@ pub fn find_variant(name: &str) -> Option<Arc<Variant>> {
         .find(|v| v.answers_to(name))
         .cloned()
 }
+
+/// The built-in games as data: `builtins.ini`, embedded in the binary.
+pub const BUILTINS_INI: &str = include_str!("builtins.ini");
+
+/// The name of the embedded file in the loader's messages.
+pub const BUILTINS_FILE: &str = "src/variant/builtins.ini";
+
+/// Reads the embedded file with the loader users' files go through. The built-ins have
+/// no parents outside the file, and their start positions are checked by the tests (a
+/// layer above this one sets positions up), not at every start.
+pub fn load_embedded() -> Result<super::ini::Loaded, super::ini::LoadError> {
+    super::ini::load_text(BUILTINS_INI, BUILTINS_FILE, &|_| None, &|_| Ok(()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first lines where two values' debug forms differ.
+    fn differences(a: &Variant, b: &Variant) -> String {
+        let (a, b) = (format!("{a:#?}"), format!("{b:#?}"));
+        a.lines()
+            .zip(b.lines())
+            .filter(|(x, y)| x != y)
+            .take(6)
+            .map(|(x, y)| format!("  file: {}\n  rust: {}", x.trim(), y.trim()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Every game of the embedded file equals the Rust-constructed built-in of the same
+    /// place in the list, field for field, and the file loads without a warning.
+    #[test]
+    fn the_embedded_file_gives_the_rust_built_ins() {
+        let loaded = match load_embedded() {
+            Ok(l) => l,
+            Err(e) => panic!("{e}"),
+        };
+        let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+        assert!(warnings.is_empty(), "{}", warnings.join("\n"));
+        let names = |vs: &mut dyn Iterator<Item = String>| vs.collect::<Vec<_>>();
+        assert_eq!(
+            names(&mut loaded.variants.iter().map(|v| v.name.clone())),
+            names(&mut builtin_variants().iter().map(|v| v.name.clone()))
+        );
+        let mut failures = Vec::new();
+        for (file, rust) in loaded.variants.iter().zip(builtin_variants()) {
+            if file != rust.as_ref() {
+                failures.push(format!("{}:\n{}", rust.name, differences(file, rust)));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}
