@@ -2,7 +2,7 @@
 //! file loads as a user's file would and gives the built-ins; Fairy-Stockfish's sections
 //! of games we have built in give the built-ins' perft counts, and its other sections
 //! pyffish's counts; bad files give errors with file and line; `VariantPath` adds
-//! variants over UCI and survives a bad file.
+//! variants over UCI and survives a bad file; replacing a built-in re-points its aliases.
 
 mod common;
 
@@ -672,4 +672,79 @@ fn variants_ini_prints_the_builtins_file_which_loads_as_the_builtins() {
     );
     let (_, err, ok) = run_binary(&["variants", "--ini", "nosuch"], "");
     assert!(!ok && err.contains("unknown variant 'nosuch'"), "{err}");
+}
+
+/// `protean --variants-file FILE perft 1 --variant NAME`: the node count, or the error.
+fn perft1_with(file: &Path, variant: &str) -> Result<u64, String> {
+    let (out, err, ok) = run_binary(
+        &[
+            "--variants-file",
+            file.to_str().unwrap(),
+            "perft",
+            "1",
+            "--variant",
+            variant,
+        ],
+        "",
+    );
+    if !ok {
+        return Err(err);
+    }
+    Ok(out
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .unwrap_or_else(|| panic!("no node count: {out}"))
+        .trim()
+        .parse()
+        .unwrap())
+}
+
+/// A file that redefines a built-in takes its aliases along: `chess960` and
+/// `fischerrandom` name the new `fischerandom` (bare kings: 5 moves, not chess's 20),
+/// from the command line, over UCI and as a parent in the same file; a section that
+/// names its own aliases drops the old ones.
+#[test]
+fn replacing_a_builtin_repoints_its_aliases() {
+    let kept = temp_file(
+        "alias-kept.ini",
+        "[fischerandom:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\
+         proteanDescription = bare kings\n\
+         [child:chess960]\nproteanDescription = a child of the new one\n",
+    );
+    for name in ["fischerandom", "chess960", "FischerRandom", "child"] {
+        assert_eq!(perft1_with(&kept, name), Ok(5), "{name}");
+    }
+    assert_eq!(perft1_with(&kept, "chess"), Ok(20));
+    let (list, err, ok) = run_binary(&["--variants-file", kept.to_str().unwrap(), "variants"], "");
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = list.lines().collect();
+    let fischer: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("fischerandom "))
+        .collect();
+    assert_eq!(fischer.len(), 1, "{list}");
+    assert!(
+        fischer[0].contains("bare kings (also: chess960, fischerrandom)"),
+        "{list}"
+    );
+    // In the built-in's place: second, after chess.
+    assert!(lines[1].starts_with("fischerandom "), "{list}");
+
+    let own = temp_file(
+        "alias-own.ini",
+        "[fischerandom:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nproteanAliases = fr\n",
+    );
+    assert_eq!(perft1_with(&own, "fr"), Ok(5));
+    let err = perft1_with(&own, "chess960").unwrap_err();
+    assert!(err.contains("unknown variant 'chess960'"), "{err}");
+
+    let input = format!(
+        "uci\nsetoption name VariantPath value {}\n\
+         setoption name UCI_Variant value chess960\nposition startpos\ngo perft 1\nquit\n",
+        kept.display()
+    );
+    let (out, _, _) = run_binary(&["uci"], &input);
+    assert!(out.contains("Nodes searched: 5"), "{out}");
+    std::fs::remove_file(kept).ok();
+    std::fs::remove_file(own).ok();
 }
