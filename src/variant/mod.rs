@@ -8,16 +8,11 @@ pub mod builtin;
 pub mod chess960;
 pub mod custodian;
 pub mod hands;
-pub mod house;
 pub mod ini;
 pub mod kind_promotion;
-pub mod placement;
 pub mod registry;
 pub mod rules;
-pub mod seirawan;
-pub mod shogun;
 pub mod shuffle;
-pub mod tafl;
 
 pub use builtin::builtin_variants;
 pub use custodian::{Capture, Custodian, KingCapture};

@@ -14,8 +14,8 @@ use super::values::*;
 use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
-    betza, builtin, Castling, EndRules, Explosion, Extinction, Goal, KindPromotion, PieceKind,
-    Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
+    betza, Capture, Castling, DrawRules, EndRules, Explosion, Extinction, Goal, KindPromotion,
+    PieceKind, Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -1478,17 +1478,42 @@ impl Regions {
     }
 }
 
-/// Fairy-Stockfish's template: chess rules without pieces.
+/// Fairy-Stockfish's template: chess rules without pieces (8x8, the orthodox start FEN,
+/// the 50-move rule and threefold repetition, stalemate a draw, en passant wherever a
+/// double step passes). Castling and promotion come with the pieces
+/// ([`template_piece_rules`]).
 fn template() -> Variant {
-    let mut v = builtin::chess();
-    v.pieces.clear();
-    v.castling = None;
-    v.promotion = None;
-    // The FIDE material rule knows the orthodox pieces only.
-    v.draws.insufficient_material = false;
-    v.en_passant_ranks = (0..v.ranks).collect();
-    v.end = EndRules::default();
-    v
+    Variant {
+        name: String::new(),
+        aliases: Vec::new(),
+        description: String::new(),
+        files: 8,
+        ranks: 8,
+        pieces: Vec::new(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        castling: None,
+        promotion: None,
+        draws: DrawRules {
+            stalemate: StalemateResult::Draw,
+            repetition: 3,
+            move_rule_plies: 100,
+            // The FIDE material rule knows the orthodox pieces only.
+            insufficient_material: false,
+            perpetual_check_loses: false,
+            draw_at_pieces: 0,
+        },
+        setup: Setup::Fixed,
+        chess960: false,
+        en_passant_ranks: (0..8).collect(),
+        mandatory_capture: false,
+        checks_allowed: true,
+        royal_optional: false,
+        flying_royals: false,
+        explosion: None,
+        capture: Capture::Replacement,
+        end: EndRules::default(),
+        hands: None,
+    }
 }
 
 /// The template's piece rules once its pieces exist: castling of the king with rooks,

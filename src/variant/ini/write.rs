@@ -1,8 +1,9 @@
 //! Writes a [`Variant`] as a self-contained `variants.ini` section (no parent), in the
 //! keys the loader reads: Fairy-Stockfish's keys for every rule they can say, then
 //! Protean's own `protean...` keys (see [`super::protean_keys`]) for the rest, so that
-//! reading the section back gives the variant field for field. `protean variants --ini`
-//! prints the built-ins this way (engine-tests/ini/builtins.ini).
+//! reading the section back gives the variant field for field. `protean variants --ini
+//! NAME...` prints variants this way (the built-ins themselves are written by hand, with
+//! parents: src/variant/builtins.ini).
 
 use super::drops::DropView;
 use super::pieces::{slot_of_key, type_name_of, PieceSlot, PREDEFINED};
@@ -524,14 +525,15 @@ fn write_protean_keys(out: &mut Out, v: &Variant, type_keys: &[String]) -> Resul
     Ok(())
 }
 
-/// Every built-in as one `variants.ini` file (what `protean variants --ini` prints). A
-/// variant whose rules the keys cannot say would be left out with a comment that says
-/// why; tests/variants_ini.rs makes sure no built-in is.
-pub fn builtins_ini(variants: &[&Variant]) -> String {
+/// `variants` as one `variants.ini` file of self-contained sections (what `protean
+/// variants --ini NAME...` prints). A variant whose rules the keys cannot say is left
+/// out with a comment that says why; tests/variants_ini.rs makes sure no built-in is.
+pub fn variants_ini(variants: &[&Variant]) -> String {
     let mut text = String::from(
-        "# Protean's built-in variants in Fairy-Stockfish's variants.ini format, written by\n\
-         # `protean variants --ini`. Edit a copy and load it with VariantPath (UCI) or\n\
-         # --variants-file: a section with a built-in's name replaces the built-in.\n\
+        "# Variants in Fairy-Stockfish's variants.ini format, each section self-contained,\n\
+         # written by `protean variants --ini NAME...`. Edit a copy and load it with\n\
+         # VariantPath (UCI) or --variants-file: a section with a known variant's name\n\
+         # replaces that variant.\n\
          # Keys named protean... are Protean's own (docs/variant-config.md).\n",
     );
     for v in variants {
