@@ -11,7 +11,6 @@ use super::layout::{Layout, Pair, Section, GOAL_LEN, MAX_ATTACKERS, NONE, STORM_
 use super::material::{derived_values, generic_params, mobility_base};
 use super::{embedded, Evaluator};
 use crate::board::{Bitboard, Square};
-use crate::movegen::complex_captures;
 use crate::position::Position;
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::{Color, BLACK, WHITE};
@@ -376,7 +375,7 @@ impl<B: Bitboard> Eval<B> {
             t |= rules.tables.diagonal(sq, occ);
         }
         if !rules.kinds[k].simple_captures {
-            t |= complex_captures(pos, k, c, sq, occ);
+            t |= rules.complex_captures(k, c, sq, occ);
         }
         t
     }

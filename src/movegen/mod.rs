@@ -18,9 +18,7 @@ pub mod screen_pins;
 
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, MoveKind, MoveList, Position};
-use crate::variant::betza::Hop;
-use crate::variant::rules::{KindMoves, Rules, Shift, Walker, MAX_KINDS};
-use crate::variant::Color;
+use crate::variant::rules::{KindMoves, Shift, MAX_KINDS};
 
 /// Receives generated moves.
 pub trait Sink<B: Bitboard> {
@@ -231,114 +229,6 @@ fn shift_by<B: Bitboard>(set: B, delta: isize) -> B {
     }
 }
 
-/// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
-/// (empty squares it may move to, occupied squares it attacks).
-#[inline]
-pub(crate) fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, B) {
-    if let Some(d) = w.unit {
-        return ray_walk(rules, w, d as usize, from, occ);
-    }
-    let geo = rules.geo;
-    let (mut quiet, mut hits) = (B::EMPTY, B::EMPTY);
-    let mut sq = from;
-    let mut steps = 0;
-    let mut jumped = false;
-    while let Some(next) = geo.offset(sq, w.dx, w.dy) {
-        sq = next;
-        steps += 1;
-        let occupied = occ.has(sq);
-        match w.hop {
-            Hop::None => {
-                if w.max_steps != 0 && steps > w.max_steps {
-                    break;
-                }
-                if occupied {
-                    hits |= B::from_square(sq);
-                    break;
-                }
-                quiet |= B::from_square(sq);
-            }
-            Hop::Cannon => {
-                if !jumped {
-                    jumped = occupied;
-                } else if occupied {
-                    hits |= B::from_square(sq);
-                    break;
-                } else {
-                    quiet |= B::from_square(sq);
-                }
-            }
-            Hop::Grasshopper => {
-                if !jumped {
-                    jumped = occupied;
-                } else {
-                    if occupied {
-                        hits |= B::from_square(sq);
-                    } else {
-                        quiet |= B::from_square(sq);
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    (quiet, hits)
-}
-
-/// [`walk`] along an unlimited unit line, from the ray tables: the first piece on the
-/// ray is the blocker (or a hopper's screen), the next one the hopper's target.
-#[inline]
-fn ray_walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, d: usize, from: Square, occ: B) -> (B, B) {
-    let rays = &rules.tables.rays;
-    let reach = rays.ray_attacks(d, from, occ);
-    let first = reach & occ;
-    match w.hop {
-        Hop::None => (reach & !occ, first),
-        _ if first.is_empty() => (B::EMPTY, B::EMPTY),
-        Hop::Cannon => {
-            let beyond = rays.ray_attacks(d, first.lsb(), occ);
-            (beyond & !occ, beyond & occ)
-        }
-        Hop::Grasshopper => {
-            let screen = first.lsb();
-            match rules.geo.offset(screen, w.dx, w.dy) {
-                None => (B::EMPTY, B::EMPTY),
-                Some(t) if occ.has(t) => (B::EMPTY, B::from_square(t)),
-                Some(t) => (B::from_square(t), B::EMPTY),
-            }
-        }
-    }
-}
-
-/// Squares the walkers and lame/initial leaps of one piece attack (capture moves only,
-/// empty squares included): the part of a kind's attacks that no table covers.
-pub fn complex_captures<B: Bitboard>(
-    pos: &Position<B>,
-    kind: usize,
-    color: Color,
-    from: Square,
-    occ: B,
-) -> B {
-    let rules = pos.rules();
-    let m = rules.moves(kind, color);
-    let mut att = B::EMPTY;
-    for w in &m.walkers {
-        if w.capture && (!w.initial || m.initial_zone.has(from)) {
-            // Attacked squares include empty ones the piece could capture on if an
-            // enemy stood there (a king may not cross them when castling).
-            let (reach, hits) = walk(rules, w, from, occ);
-            att |= reach | hits;
-        }
-    }
-    let (start, end) = m.special_index[from];
-    for s in &m.specials[start as usize..end as usize] {
-        if s.capture && (!s.initial || m.initial_zone.has(from)) && (s.path & occ).is_empty() {
-            att |= B::from_square(s.to as usize);
-        }
-    }
-    att
-}
-
 impl<B: Bitboard> Position<B> {
     /// Destinations of one piece, except its special leaps. `filters[code]` is the set
     /// of squares a move of that code may end on: 1 quiet (empty), 2 capture (enemy),
@@ -363,7 +253,7 @@ impl<B: Bitboard> Position<B> {
                 if w.initial && !m.initial_zone.has(from) {
                     continue;
                 }
-                let (quiet, hits) = walk(&self.rules, w, from, occ);
+                let (quiet, hits) = self.rules.walk(w, from, occ);
                 if w.quiet {
                     t |= quiet;
                 }

@@ -680,12 +680,12 @@ impl<B: Bitboard> Position<B> {
                         } else {
                             rules.tables.board
                         };
-                        att |= crate::movegen::walk(rules, w, sq, occ).1 & mine & zone;
+                        att |= rules.walk(w, sq, occ).1 & mine & zone;
                     }
                 }
                 None => {
                     for from in mine.squares() {
-                        if crate::movegen::complex_captures(self, k, color, from, occ).has(sq) {
+                        if rules.complex_captures(k, color, from, occ).has(sq) {
                             att |= B::from_square(from);
                         }
                     }

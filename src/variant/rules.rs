@@ -244,8 +244,8 @@ pub struct Rules<B: Bitboard> {
     /// `Position::gives_check`).
     pub pin_aware_no_checks: bool,
     /// Pin data for legal moves with cannons, lame leapers and flying royals (`None`
-    /// where the generator does not apply; see [`crate::movegen::screen_pins`]).
-    pub screen_pins: Option<crate::movegen::screen_pins::ScreenPins>,
+    /// where the generator does not apply; see [`super::screen_pins`]).
+    pub screen_pins: Option<super::screen_pins::ScreenPins>,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
     pub end: EndRulesCompiled<B>,
@@ -886,7 +886,7 @@ impl<B: Bitboard> Rules<B> {
             hands,
             zobrist,
         };
-        rules.screen_pins = crate::movegen::screen_pins::ScreenPins::build(&rules);
+        rules.screen_pins = super::screen_pins::ScreenPins::build(&rules);
         Ok(rules)
     }
 
