@@ -1,7 +1,7 @@
 //! Legal move generation for every variant, from the compiled [`Rules`].
 //!
-//! Strategies, chosen per variant by data ([`Rules::pin_aware`],
-//! [`Rules::screen_pins`]):
+//! Strategies, chosen per variant by the generator plan the rules derive from their
+//! parts ([`crate::variant::parts::plan`]); this module only reads it:
 //! - pin-aware: when every capture is a plain leap or a full-line slide and there is
 //!   one royal king, legal moves come straight from the checkers, the pinned pieces and
 //!   attack tests on the king's destinations (how the fastest chess engines do it);
@@ -18,7 +18,9 @@ pub mod screen_pins;
 
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, MoveKind, MoveList, Position};
+use crate::variant::parts::{CaptureRule, ListRule, MoveFilter, NoRoyal, WithRoyal};
 use crate::variant::rules::{KindMoves, Shift, MAX_KINDS};
+use crate::variant::screen_pins::ScreenPins;
 
 /// Receives generated moves.
 pub trait Sink<B: Bitboard> {
@@ -310,9 +312,9 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             // Tafl: squares the kind may not stop on, or not pass over.
-            let (mask, occ) = match &rules.custodian {
-                None => (mask, occ),
-                Some(c) => (mask & c.stops[k], occ | c.blockers[k]),
+            let (mask, occ) = match &rules.capture {
+                CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ),
+                CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k]),
             };
             let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
@@ -496,7 +498,8 @@ impl<B: Bitboard> Position<B> {
         let us = self.side;
         let them = us ^ 1;
         let royal = rules
-            .royal
+            .royalty
+            .kind()
             .expect("pin-aware generation needs a royal kind");
         let Some(ksq) = self.royal_square(us) else {
             return;
@@ -569,25 +572,27 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// How this position's legal moves are found.
+    /// How this position's legal moves are found: the rules' generator plan, for a side
+    /// with or without its royal piece on the board.
     #[inline(always)]
-    fn strategy(&self) -> Strategy {
+    fn strategy(&self) -> Strategy<'_> {
         let rules = &*self.rules;
-        let has_royal = rules
-            .royal
-            .is_some_and(|k| self.pieces_of(k, self.side).any());
-        if rules.pin_aware && has_royal {
-            Strategy::PinAware
-        } else if rules.pin_aware_no_checks && has_royal {
-            Strategy::PinAwareNoChecks
-        } else if rules.screen_pins.is_some() && self.royal_square(self.side).is_some() {
-            Strategy::Screened
-        } else if !has_royal && rules.checks_allowed && rules.blast.is_none() {
-            // Nothing of ours can be left attacked and no rule looks past the move:
-            // pseudo-legal moves are legal (Extinction, Antichess, the Horde's pawns).
-            Strategy::Pseudo
-        } else {
-            Strategy::Filtered
+        let royals = match rules.royalty.kind() {
+            Some(k) => self.pieces_of(k, self.side),
+            None => B::EMPTY,
+        };
+        if royals.is_empty() {
+            return match rules.plan.without_royal {
+                NoRoyal::Pseudo => Strategy::Pseudo,
+                NoRoyal::Filtered => Strategy::Filtered,
+            };
+        }
+        match &rules.plan.with_royal {
+            WithRoyal::PinAware => Strategy::PinAware,
+            WithRoyal::PinAwareNoChecks => Strategy::PinAwareNoChecks,
+            // The screen pins follow one royal piece.
+            WithRoyal::Screened(sp) if !royals.more_than_one() => Strategy::Screened(sp),
+            WithRoyal::Screened(_) | WithRoyal::Filtered => Strategy::Filtered,
         }
     }
 
@@ -657,25 +662,41 @@ impl<B: Bitboard> Position<B> {
     /// Whether the side that just moved left its royal piece safe.
     fn mover_is_safe(&self) -> bool {
         let mover = self.side ^ 1;
-        if self.rules.blast.is_some() {
-            // A move may not explode the mover's royal piece; one that explodes the
-            // enemy's wins at once, whatever else it leaves attacked.
-            let royals = self.rules.royal.map_or(B::EMPTY, |k| self.by_kind[k]);
-            if (royals & self.by_color[mover]).is_empty() {
-                return false;
-            }
-            if (royals & self.by_color[self.side]).is_empty() {
-                return true;
+        match self.rules.capture {
+            CaptureRule::Replacement | CaptureRule::Custodian(_) => {}
+            CaptureRule::Explosion(_) => {
+                // A move may not explode the mover's royal piece; one that explodes the
+                // enemy's wins at once, whatever else it leaves attacked.
+                let royals = self.royals();
+                if (royals & self.by_color[mover]).is_empty() {
+                    return false;
+                }
+                if (royals & self.by_color[self.side]).is_empty() {
+                    return true;
+                }
             }
         }
         !self.royal_attacked(mover)
+    }
+
+    /// Whether the move just made passes the variant's move filters (beyond royal
+    /// safety, which `mover_is_safe` tests).
+    #[inline]
+    fn move_filters_pass(&self) -> bool {
+        self.rules.filters.iter().all(|f| match f {
+            // Judged on the whole list afterwards.
+            MoveFilter::CompulsoryCapture => true,
+            MoveFilter::NoGivingCheck => !self.in_check(),
+            // Part of the royal attack test (`Position::checked_on`).
+            MoveFilter::RoyalsMayNotFace => true,
+        })
     }
 
     /// Whether the game is already over by a rule of the position alone; such a
     /// position has no legal moves (as in Fairy-Stockfish).
     #[inline(always)]
     fn ended(&self) -> bool {
-        self.rules.end.any() && self.variant_end().is_some()
+        !self.rules.end.is_empty() && self.variant_end().is_some()
     }
 
     /// All legal moves.
@@ -703,17 +724,17 @@ impl<B: Bitboard> Position<B> {
                 let this = &*self;
                 list.retain(|m| !this.gives_check(&m));
             }
-            Strategy::Screened => self.gen_screened(list),
+            Strategy::Screened(sp) => self.gen_screened(list, sp),
             Strategy::Pseudo => self.gen_pseudo_legal(list),
             Strategy::Filtered => {
                 self.gen_pseudo_legal(list);
                 let rules = &*self.rules;
-                let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
+                let check_royal = rules.royalty.kind().is_some();
                 // Out of check, a plain move touching no square from which our royal
                 // can be exposed or newly attacked is legal without being tried.
                 let king = self.royal_square(self.side);
                 let exposed = match king {
-                    Some(k) if !no_checks && rules.blast.is_none() && !self.in_check() => {
+                    Some(k) if rules.plan.exposure_shortcut && !self.in_check() => {
                         self.exposure_squares(k)
                     }
                     _ => rules.tables.board,
@@ -736,8 +757,7 @@ impl<B: Bitboard> Position<B> {
                         continue;
                     }
                     self.make_move(m);
-                    let ok =
-                        (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
+                    let ok = (!check_royal || self.mover_is_safe()) && self.move_filters_pass();
                     self.unmake_move();
                     if ok {
                         legal.push(m);
@@ -746,10 +766,13 @@ impl<B: Bitboard> Position<B> {
                 *list = legal;
             }
         }
-        if self.rules.mandatory_capture {
-            let this = &*self;
-            if list.as_slice().iter().any(|&m| this.is_capture(m)) {
-                list.retain(|m| this.is_capture(m));
+        match self.rules.plan.list_rule {
+            ListRule::None => {}
+            ListRule::CapturesIfAny => {
+                let this = &*self;
+                if list.as_slice().iter().any(|&m| this.is_capture(m)) {
+                    list.retain(|m| this.is_capture(m));
+                }
             }
         }
         if self.must_drop_now() && list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
@@ -783,8 +806,8 @@ impl<B: Bitboard> Position<B> {
         };
         match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
-            Strategy::Screened => self.gen_screened(&mut TacticalSink { list, enemy }),
-            Strategy::Pseudo if !self.rules.mandatory_capture => {
+            Strategy::Screened(sp) => self.gen_screened(&mut TacticalSink { list, enemy }, sp),
+            Strategy::Pseudo if self.rules.plan.lists_final() => {
                 self.gen_pseudo_legal(&mut TacticalSink { list, enemy })
             }
             _ => {
@@ -832,8 +855,8 @@ impl<B: Bitboard> Position<B> {
         }
         match self.strategy() {
             Strategy::PinAware => self.gen_pin_aware(c),
-            Strategy::Screened => self.gen_screened(c),
-            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(c),
+            Strategy::Screened(sp) => self.gen_screened(c, sp),
+            Strategy::Pseudo if self.rules.plan.lists_final() => self.gen_pseudo_legal(c),
             _ => return false,
         }
         true
@@ -852,8 +875,8 @@ impl<B: Bitboard> Position<B> {
         };
         match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut list),
-            Strategy::Screened => self.gen_screened(&mut list),
-            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),
+            Strategy::Screened(sp) => self.gen_screened(&mut list, sp),
+            Strategy::Pseudo if self.rules.plan.lists_final() => self.gen_pseudo_legal(&mut list),
             _ => return self.clone().generate_on_copy(),
         }
         self.add_gated_moves(&mut list);
@@ -868,16 +891,17 @@ impl<B: Bitboard> Position<B> {
     }
 }
 
-/// How legal moves are found in a position (see the module comment).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strategy {
+/// How legal moves are found in a position (see the module comment): the generator
+/// plan's choice for the side to move.
+#[derive(Clone, Copy)]
+enum Strategy<'a> {
     /// From checkers and pins: the side has its one royal king and plain captures.
     PinAware,
     /// The same, dropping moves that give check (Racing Kings).
     PinAwareNoChecks,
     /// From pins through cannon screens, lame-leap legs and lines, with exact tests in
-    /// check (see [`screen_pins`]).
-    Screened,
+    /// check (see [`screen_pins`]), with the rules' pin data.
+    Screened(&'a ScreenPins),
     /// Pseudo-legal moves are legal: the side has no royal piece to expose.
     Pseudo,
     /// Pseudo-legal moves, each made and tested.

@@ -194,13 +194,9 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Legal moves of a side with its royal on the board (see the module comment).
-    pub(super) fn gen_screened<S: Sink<B>>(&self, sink: &mut S) {
+    pub(super) fn gen_screened<S: Sink<B>>(&self, sink: &mut S, sp: &ScreenPins) {
         let rules = &*self.rules;
-        let sp = rules
-            .screen_pins
-            .as_ref()
-            .expect("screened generation needs its pin data");
-        let royal = rules.royal.expect("a royal kind");
+        let royal = rules.royalty.kind().expect("a royal kind");
         let us = self.side;
         let them = us ^ 1;
         let Some(ksq) = self.royal_square(us) else {
@@ -361,6 +357,7 @@ mod tests {
     use crate::movegen::CountSink;
     use crate::position::MoveList;
     use crate::variant::builtin::orthodox_pieces;
+    use crate::variant::parts::WithRoyal;
     use crate::variant::rules::Rules;
     use crate::variant::{find_variant, Variant};
     use std::sync::Arc;
@@ -394,11 +391,9 @@ mod tests {
     /// where the side to move has its royal; returns how many positions were compared.
     fn compare_random_games<B: Bitboard>(variant: Variant, fen: &str, games: u64) -> usize {
         let rules = Arc::new(Rules::<B>::new(Arc::new(variant)).unwrap());
-        assert!(
-            rules.screen_pins.is_some(),
-            "{} takes this path",
-            rules.variant.name
-        );
+        let WithRoyal::Screened(sp) = &rules.plan.with_royal else {
+            panic!("{} takes this path", rules.variant.name);
+        };
         let mut compared = 0;
         for game in 0..games {
             let mut pos = Position::from_fen(rules.clone(), fen).unwrap();
@@ -408,13 +403,13 @@ mod tests {
                     break;
                 }
                 let mut list = MoveList::new();
-                pos.gen_screened(&mut list);
+                pos.gen_screened(&mut list, sp);
                 let mut got: Vec<_> = list.as_slice().iter().map(|&m| key(m)).collect();
                 got.sort_unstable();
                 let want = made_and_tested(&mut pos);
                 assert_eq!(got, want, "{}: {}", rules.variant.name, pos.to_fen());
                 let mut count = CountSink(0);
-                pos.gen_screened(&mut count);
+                pos.gen_screened(&mut count, sp);
                 assert_eq!(count.0 as usize, want.len(), "{}", pos.to_fen());
                 compared += 1;
                 if list.is_empty() {

@@ -11,6 +11,7 @@ pub mod hands;
 pub mod house;
 pub mod ini;
 pub mod kind_promotion;
+pub mod parts;
 pub mod placement;
 pub mod reach;
 pub mod registry;

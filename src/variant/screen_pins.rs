@@ -1,11 +1,12 @@
 //! The pin data of the screen-pin generator (`movegen::screen_pins`): per attacking
 //! colour, which kinds capture along each board line as riders or as cannons (over one
 //! screen), and which capture by table leaps or by lame leaps traced backwards. Built
-//! once when the rules are compiled, for the variants the generator serves.
+//! once when the rules are compiled, where the generator plan ([`super::parts::plan`])
+//! chooses this generator.
 
 use super::betza::Hop;
-use super::rules::Rules;
-use super::{Color, BLACK, WHITE};
+use super::rules::KindRules;
+use super::{BLACK, WHITE};
 use crate::board::magic::DIRECTIONS;
 use crate::board::Bitboard;
 
@@ -30,36 +31,18 @@ fn opposite(d: usize) -> usize {
 }
 
 impl ScreenPins {
-    /// The pin data of a variant this generator serves exactly, or `None`: it needs one
-    /// royal kind moving by plain leaps, checks allowed, no explosions or compulsory
-    /// captures, and every capture a table leap, a lame leap with reverse tables, or an
-    /// unlimited ride or cannon hop along a board line. Variants the plain pin-aware
-    /// generator serves are left to it.
-    pub fn build<B: Bitboard>(rules: &Rules<B>) -> Option<ScreenPins> {
-        if rules.pin_aware
-            || rules.pin_aware_no_checks
-            || !rules.checks_allowed
-            || rules.blast.is_some()
-            || rules.mandatory_capture
-            // Drops and custodian captures are not part of this generator.
-            || rules.hands.is_some()
-            || rules.custodian.is_some()
-        {
-            return None;
-        }
-        let royal = rules.royal?;
-        let plain_leaper = |c: Color| {
-            let m = &rules.kinds[royal].moves[c];
-            !m.quiet_orthogonal
-                && !m.quiet_diagonal
-                && !m.capture_orthogonal
-                && !m.capture_diagonal
-                && m.walkers.is_empty()
-                && m.specials.is_empty()
-        };
-        if !plain_leaper(WHITE) || !plain_leaper(BLACK) {
-            return None;
-        }
+    /// The pin data for a game whose royal kind is `royal` (`royals_face`: royal
+    /// pieces attack each other along an open file), or `None` where some capture
+    /// cannot be traced from the royal's square: every capture must be a table leap, a
+    /// lame leap with reverse tables, or an unlimited ride or cannon hop along a board
+    /// line (a grasshopper, a limited or odd-direction rider refuses). Whether the rules
+    /// let the generator run at all is the generator plan's decision
+    /// ([`super::parts::plan`]).
+    pub fn build<B: Bitboard>(
+        kinds: &[KindRules<B>],
+        royal: usize,
+        royals_face: bool,
+    ) -> Option<ScreenPins> {
         let mut sp = ScreenPins {
             riders: [[0; 8]; 2],
             cannons: [[0; 8]; 2],
@@ -68,7 +51,7 @@ impl ScreenPins {
             legs: [Vec::new(), Vec::new()],
         };
         for c in [WHITE, BLACK] {
-            for (k, kind) in rules.kinds.iter().enumerate() {
+            for (k, kind) in kinds.iter().enumerate() {
                 let m = &kind.moves[c];
                 let bit = 1u32 << k;
                 for w in m.walkers.iter().filter(|w| w.capture) {
@@ -100,7 +83,7 @@ impl ScreenPins {
                     sp.leapers[c].push(k);
                 }
             }
-            if rules.flying_royals {
+            if royals_face {
                 // Royals see each other along a file: a rider up and down it.
                 let file_dirs = DIRECTIONS
                     .iter()
