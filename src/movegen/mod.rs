@@ -739,8 +739,8 @@ impl<B: Bitboard> Position<B> {
                     }
                     _ => rules.tables.board,
                 };
-                let mut legal = MoveList::new();
-                for &m in list.as_slice() {
+                // Kept in place: no second list, no copy.
+                list.retain(|m| {
                     let plain = matches!(
                         m.kind(),
                         MoveKind::Normal
@@ -753,17 +753,13 @@ impl<B: Bitboard> Position<B> {
                         && !exposed.has(m.from())
                         && !exposed.has(m.to())
                     {
-                        legal.push(m);
-                        continue;
+                        return true;
                     }
                     self.make_move(m);
                     let ok = (!check_royal || self.mover_is_safe()) && self.move_filters_pass();
                     self.unmake_move();
-                    if ok {
-                        legal.push(m);
-                    }
-                }
-                *list = legal;
+                    ok
+                });
             }
         }
         match self.rules.plan.list_rule {

@@ -239,28 +239,38 @@ impl<T: Copy, const N: usize> SpillList<T, N> {
         }
     }
 
-    /// Keeps the values `keep` accepts, in order.
+    /// Keeps the values `keep` accepts, in order. One loop over the values wherever
+    /// they are, so `keep` has a single call site and inlines into it.
+    #[inline]
     pub fn retain(&mut self, mut keep: impl FnMut(T) -> bool) {
-        if self.spilled() {
-            self.heap.retain(|&v| keep(v));
-            self.len = self.heap.len();
-            if self.len <= N {
-                for (slot, &v) in self.inline.iter_mut().zip(&self.heap) {
-                    slot.write(v);
-                }
-                self.heap = Vec::new();
-            }
-            return;
-        }
+        let values = self.as_mut_slice();
         let mut w = 0;
-        for r in 0..self.len {
-            let v = self.as_slice()[r];
+        for r in 0..values.len() {
+            let v = values[r];
             if keep(v) {
-                self.inline[w].write(v);
+                values[w] = v;
                 w += 1;
             }
         }
-        self.len = w;
+        if self.spilled() {
+            self.truncate_spilled(w);
+        } else {
+            self.len = w;
+        }
+    }
+
+    /// Shortens a spilled list to `len` values, moving them back inline when they fit.
+    #[cold]
+    #[inline(never)]
+    fn truncate_spilled(&mut self, len: usize) {
+        self.heap.truncate(len);
+        self.len = len;
+        if len <= N {
+            for (slot, &v) in self.inline.iter_mut().zip(&self.heap) {
+                slot.write(v);
+            }
+            self.heap = Vec::new();
+        }
     }
 }
 
