@@ -592,7 +592,7 @@ impl OnBoard for GenericCheck {
             let value = Evaluator::<B>::piece_value(&eval, k);
             // A tafl king is not royal in the chess sense (he is captured, not mated),
             // but like a royal he is never traded: no value either.
-            let tafl_king = rules.custodian.as_ref().is_some_and(|c| c.king == k);
+            let tafl_king = rules.capture.custodian().is_some_and(|c| c.king == k);
             if kind.royal || tafl_king {
                 assert_eq!(value, 0, "{}: royal {}", v.name, kind.letter);
             } else {

@@ -11,7 +11,6 @@ use super::layout::{Layout, Pair, Section, GOAL_LEN, MAX_ATTACKERS, NONE, STORM_
 use super::material::{derived_values, generic_params, mobility_base};
 use super::{embedded, Evaluator};
 use crate::board::{Bitboard, Square};
-use crate::movegen::complex_captures;
 use crate::position::Position;
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::{Color, BLACK, WHITE};
@@ -261,7 +260,7 @@ impl<B: Bitboard> Eval<B> {
             .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 1)
             .fold(B::EMPTY, |b, sq| b | bit(sq));
         let goal_distance = [WHITE, BLACK].map(|c| {
-            let zone = rules.end.goal.as_ref().map_or(B::EMPTY, |g| g.1[c]);
+            let zone = rules.end.goal().map_or(B::EMPTY, |g| g.zones[c]);
             (0..n)
                 .map(|sq| {
                     zone.squares()
@@ -294,7 +293,7 @@ impl<B: Bitboard> Eval<B> {
             kinds,
             pawn_kinds: mask(&|k| rules.kinds[k].promotes),
             royal_kinds: mask(&|k| rules.kinds[k].royal),
-            goal_kinds: rules.end.goal.as_ref().map_or(0, |g| g.0),
+            goal_kinds: rules.end.goal().map_or(0, |g| g.kinds),
             phase_weight,
             full_phase,
             piece_values,
@@ -376,7 +375,7 @@ impl<B: Bitboard> Eval<B> {
             t |= rules.tables.diagonal(sq, occ);
         }
         if !rules.kinds[k].simple_captures {
-            t |= complex_captures(pos, k, c, sq, occ);
+            t |= rules.complex_captures(k, c, sq, occ);
         }
         t
     }

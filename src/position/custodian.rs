@@ -11,7 +11,7 @@ impl<B: Bitboard> Position<B> {
     /// (see [`crate::variant::Custodian`]); returns how many went, each recorded for
     /// `unmake_move`.
     pub(super) fn custodian_captures(&mut self, to: Square) -> u8 {
-        let Some(c) = &self.rules.custodian else {
+        let Some(c) = self.rules.capture.custodian() else {
             return 0;
         };
         let mover = self.board[to];
@@ -82,7 +82,7 @@ impl<B: Bitboard> Position<B> {
     /// FEN checks of the custodian rules: only the king's side has a king, and at most
     /// one (none after he was captured), and no piece stands where it may not stop.
     pub(super) fn check_custodian_setup(&self) -> Result<(), super::FenError> {
-        let Some(c) = &self.rules.custodian else {
+        let Some(c) = self.rules.capture.custodian() else {
             return Ok(());
         };
         let err = |m: String| Err(super::FenError(m));

@@ -5,6 +5,7 @@
 
 use super::{color_of, kind_of, piece_code, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
+use crate::variant::parts::Royalty;
 use crate::variant::rules::Rules;
 use crate::variant::{Color, BLACK, WHITE};
 use std::fmt;
@@ -43,7 +44,7 @@ impl<B: Bitboard> Position<B> {
         pos.parse_castling(fields.next().unwrap_or("-"))?;
         pos.parse_ep(fields.next().unwrap_or("-"))?;
         let mut fields = fields.peekable();
-        if let Some(limit) = pos.rules.end.check_limit {
+        if let Some(limit) = pos.rules.end.check_limit() {
             // Fairy-Stockfish writes the checks each side still needs: `3+3`.
             if let Some(field) = fields.peek().filter(|f| f.contains('+')) {
                 pos.checks_given = parse_checks(field, limit)?;
@@ -183,14 +184,16 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn check_royals(&self) -> Result<(), FenError> {
-        let Some(k) = self.rules.royal else {
-            return Ok(());
+        let (k, required) = match self.rules.royalty {
+            Royalty::None => return Ok(()),
+            Royalty::One(k) => (k, true),
+            Royalty::Optional(k) => (k, false),
         };
         let name = &self.rules.variant.pieces[k].name;
         for (c, side) in [(WHITE, "White"), (BLACK, "Black")] {
             // A set-up phase may hold the royal piece in hand.
             match self.pieces_of(k, c).count() + self.hand_count(c, k) {
-                0 if self.rules.royal_optional => {}
+                0 if !required => {}
                 0 => return err(format!("{side} has no {name}")),
                 1 => {}
                 n => return err(format!("{side} has {n} {name}s")),
@@ -356,7 +359,7 @@ impl<B: Bitboard> Position<B> {
             Some(sq) => out += &geo.square_name(sq),
             None => out.push('-'),
         }
-        if let Some(limit) = self.rules.end.check_limit {
+        if let Some(limit) = self.rules.end.check_limit() {
             let left = |c: Color| limit.saturating_sub(self.checks_given[c] as u32);
             out += &format!(" {}+{}", left(WHITE), left(BLACK));
         }

@@ -4,6 +4,7 @@
 
 use super::Position;
 use crate::board::Bitboard;
+use crate::variant::parts::EndCondition;
 use crate::variant::{Color, StalemateResult, BLACK, WHITE};
 use std::fmt;
 
@@ -136,72 +137,91 @@ impl<B: Bitboard> Position<B> {
 
     /// A game end decided by the position alone (extinction, a goal reached, the
     /// check limit), before any move generation: such a position has no legal moves.
+    /// The variant's end conditions are tried in order; the first that ends the game
+    /// decides.
     pub fn variant_end(&self) -> Option<Outcome> {
         let end = &self.rules.end;
-        if !end.any() {
+        if end.is_empty() {
             return None;
         }
+        end.iter().find_map(|c| self.ended_by(c))
+    }
+
+    /// Whether one end condition ends the game here, and how.
+    fn ended_by(&self, condition: &EndCondition<B>) -> Option<Outcome> {
         let win = |c: Color, reason| {
             Some(Outcome {
                 result: GameResult::Win(c),
                 reason,
             })
         };
+        let draw = |reason| {
+            Some(Outcome {
+                result: GameResult::Draw,
+                reason,
+            })
+        };
         // The side that just moved first: its achievement came last.
         let order = [self.side ^ 1, self.side];
-        if let Some((kinds, extinct_side_wins)) = end.extinction {
-            for c in order {
-                let extinct = if kinds == 0 {
-                    self.by_color[c].is_empty()
-                } else {
-                    self.some_kind_missing(kinds, c)
-                };
-                if extinct {
-                    let winner = if extinct_side_wins { c } else { c ^ 1 };
-                    return win(winner, EndReason::Extinction);
-                }
-            }
-        }
-        if let Some((king, side)) = end.king_lost {
-            if self.pieces_of(king, side).is_empty() {
-                return win(side ^ 1, EndReason::KingCaptured);
-            }
-        }
-        if let Some((kinds, zones, reply)) = &end.goal {
-            let arrived = |c: Color| (self.kinds_set(*kinds) & self.by_color[c] & zones[c]).any();
-            let (mover, us) = (self.side ^ 1, self.side);
-            match (arrived(mover), arrived(us)) {
-                (true, true) => {
-                    return Some(Outcome {
-                        result: GameResult::Draw,
-                        reason: EndReason::Goal,
-                    })
-                }
-                (true, false) => {
-                    // The second player may answer the first player's arrival by
-                    // arriving too (a draw); the game goes on while that is possible.
-                    if !(*reply && mover == WHITE && self.can_reach_goal(*kinds, zones[us])) {
-                        return win(mover, EndReason::Goal);
+        match condition {
+            &EndCondition::Extinction {
+                kinds,
+                extinct_side_wins,
+            } => {
+                for c in order {
+                    let extinct = if kinds == 0 {
+                        self.by_color[c].is_empty()
+                    } else {
+                        self.some_kind_missing(kinds, c)
+                    };
+                    if extinct {
+                        let winner = if extinct_side_wins { c } else { c ^ 1 };
+                        return win(winner, EndReason::Extinction);
                     }
                 }
-                (false, true) => return win(us, EndReason::Goal),
-                (false, false) => {}
+                None
             }
-        }
-        if let Some(limit) = end.check_limit {
-            for c in order {
-                if self.checks_given[c] as u32 >= limit {
-                    return win(c, EndReason::CheckLimit);
+            &EndCondition::KingLost { kind, side } => {
+                if self.pieces_of(kind, side).is_empty() {
+                    return win(side ^ 1, EndReason::KingCaptured);
+                }
+                None
+            }
+            EndCondition::Goal(g) => {
+                let arrived =
+                    |c: Color| (self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c]).any();
+                let (mover, us) = (self.side ^ 1, self.side);
+                match (arrived(mover), arrived(us)) {
+                    (true, true) => draw(EndReason::Goal),
+                    // The second player may answer the first player's arrival by
+                    // arriving too (a draw); the game goes on while that is possible.
+                    (true, false)
+                        if g.second_player_replies
+                            && mover == WHITE
+                            && self.can_reach_goal(g.kinds, g.zones[us]) =>
+                    {
+                        None
+                    }
+                    (true, false) => win(mover, EndReason::Goal),
+                    (false, true) => win(us, EndReason::Goal),
+                    (false, false) => None,
                 }
             }
+            &EndCondition::CheckLimit(limit) => {
+                for c in order {
+                    if self.checks_given[c] as u32 >= limit {
+                        return win(c, EndReason::CheckLimit);
+                    }
+                }
+                None
+            }
+            &EndCondition::DrawAtPieces(n) => {
+                if self.occupied().count() <= n {
+                    return draw(EndReason::FewPieces);
+                }
+                None
+            }
         }
-        if end.draw_at_pieces > 0 && self.occupied().count() <= end.draw_at_pieces {
-            return Some(Outcome {
-                result: GameResult::Draw,
-                reason: EndReason::FewPieces,
-            });
-        }
-        None
     }
 
     /// Whether `color` has no piece of some kind in the bit set `kinds`.

@@ -11,9 +11,9 @@
 use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
+use crate::position::moves::{SpillList, INLINE_MOVES};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
 use crate::variant::rules::MAX_KINDS;
-use std::mem::MaybeUninit;
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
@@ -152,10 +152,9 @@ struct Scored {
     score: i32,
 }
 
-/// The moves of one node, handed out best first.
+/// The moves of one node, handed out best first (as many as the move list holds).
 pub struct MovePicker {
-    moves: [MaybeUninit<Scored>; MoveList::CAPACITY],
-    len: usize,
+    moves: SpillList<Scored, INLINE_MOVES>,
     next: usize,
 }
 
@@ -211,25 +210,16 @@ impl MovePicker {
 
     fn build(list: &MoveList, mut score: impl FnMut(Move) -> i32) -> MovePicker {
         let mut p = MovePicker {
-            moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY],
-            len: 0,
+            moves: SpillList::new(),
             next: 0,
         };
         for &m in list.as_slice() {
-            p.moves[p.len].write(Scored {
+            p.moves.push(Scored {
                 mv: m,
                 score: score(m),
             });
-            p.len += 1;
         }
         p
-    }
-
-    #[inline]
-    fn at(&self, i: usize) -> Scored {
-        debug_assert!(i < self.len);
-        // SAFETY: entries below `len` were written in `build`.
-        unsafe { self.moves[i].assume_init() }
     }
 
     /// The best remaining move.
@@ -240,20 +230,18 @@ impl MovePicker {
 
     /// The best remaining move with its ordering score.
     pub fn next_scored(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.len {
-            return None;
-        }
-        let mut best = self.next;
-        let mut best_score = self.at(best).score;
-        for i in self.next + 1..self.len {
-            let s = self.at(i).score;
-            if s > best_score {
+        let moves = self.moves.as_mut_slice();
+        let rest = moves.get_mut(self.next..).filter(|r| !r.is_empty())?;
+        let mut best = 0;
+        let mut best_score = rest[0].score;
+        for (i, s) in rest.iter().enumerate().skip(1) {
+            if s.score > best_score {
                 best = i;
-                best_score = s;
+                best_score = s.score;
             }
         }
-        self.moves.swap(self.next, best);
-        let picked = self.at(self.next);
+        rest.swap(0, best);
+        let picked = rest[0];
         self.next += 1;
         Some((picked.mv, picked.score))
     }

@@ -154,7 +154,7 @@ fn all_attackers<B: Bitboard>(pos: &Position<B>, sq: usize, occ: B) -> B {
 /// piece at all) that an extinction rule counts, the game ends whatever the material:
 /// `Some(whether the extinct side wins)`.
 fn ends_game_by_extinction<B: Bitboard>(pos: &Position<B>, victim: u8) -> Option<bool> {
-    let (kinds, extinct_side_wins) = pos.rules().end.extinction?;
+    let (kinds, extinct_side_wins) = pos.rules().end.extinction()?;
     let side = color_of(victim);
     let kind = kind_of(victim);
     let last = if kinds == 0 {

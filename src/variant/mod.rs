@@ -10,8 +10,11 @@ pub mod custodian;
 pub mod hands;
 pub mod ini;
 pub mod kind_promotion;
+pub mod parts;
+pub mod reach;
 pub mod registry;
 pub mod rules;
+pub mod screen_pins;
 pub mod shuffle;
 
 pub use builtin::builtin_variants;
