@@ -1,0 +1,8 @@
+"""Code shared by the scripts in scripts/ (standard library only; pyffish and
+python-chess are imported only by the modules that need them):
+
+  engine    the one engine-driver module: UCI and XBoard/CECP drivers, one-shot runs
+  protean   the protean binary's one-shot subcommands (perft, bench --list, variants)
+
+An executable script imports these after putting its own folder first on sys.path.
+"""
