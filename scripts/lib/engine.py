@@ -65,7 +65,8 @@ class Process:
         except OSError as e:
             raise EngineFailure("crash", f"{label}: cannot start {cmd}: {e}") from None
         self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
         for line in self.proc.stdout:
@@ -96,7 +97,10 @@ class Process:
             return None
         if line is None:
             self.lines.put(None)  # later reads see the end too
-            code = self.proc.poll()
+            try:
+                code = self.proc.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                code = None
             raise EngineFailure("crash", f"{self.label}: exited"
                                 + (f" with status {code}" if code is not None else ""))
         self._log("<", line)
@@ -128,6 +132,13 @@ class Process:
         if self.alive():
             self.proc.kill()
         self.proc.wait()
+        self.reader.join(timeout=1)  # at the end of the output once the process is gone
+        for pipe in (self.proc.stdin, self.proc.stdout if not self.reader.is_alive() else None):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
 
 
 @dataclass
