@@ -3,7 +3,7 @@
 //! `engine-tests/game-end/<variant>.txt` (`FEN ; RESULT ; note`, RESULT for the side
 //! to move).
 
-mod common;
+use crate::common;
 
 use protean::engine::Game;
 use protean::position::{EndReason, GameResult};

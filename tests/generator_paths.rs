@@ -12,7 +12,7 @@
 //! the Fairy-Stockfish build used. Squares are written `(file, rank)` from 0 in the
 //! derivations and by name (`a10`) in the move lists.
 
-mod common;
+use crate::common;
 
 use protean::board::{Bitboard, Wide};
 use protean::movegen::perft::perft;

@@ -9,7 +9,7 @@ use protean::position::GameResult;
 use protean::search::{Control, Limits, Settings, TranspositionTable};
 use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::sorted_moves;
 
 fn game(fen: &str) -> Game {

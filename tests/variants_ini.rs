@@ -4,7 +4,7 @@
 //! pyffish's counts; bad files give errors with file and line; `VariantPath` adds
 //! variants over UCI and survives a bad file; replacing a built-in re-points its aliases.
 
-mod common;
+use crate::common;
 
 use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
