@@ -7,6 +7,7 @@
 
 use crate::board::Bitboard;
 use crate::variant::rules::{Rules, MAX_KINDS};
+use crate::variant::WHITE;
 
 /// One (middlegame, endgame) pair of centipawn values; the evaluation blends the two by
 /// the material left on the board.
@@ -209,7 +210,7 @@ impl Layout {
                 royal: k.royal,
                 pawn: k.promotes,
                 colorbound: k.colorbound,
-                orthogonal_rider: k.moves[0].capture_orthogonal,
+                orthogonal_rider: k.moves[WHITE].capture_orthogonal,
             })
             .collect();
         let has_pawns = roles.iter().any(|r| r.pawn);

@@ -121,7 +121,7 @@ impl TaflEval {
             .custodian()
             .expect("tafl evaluation needs custodian rules");
         let defenders = self.king_side;
-        let attackers = defenders ^ 1;
+        let attackers = !defenders;
         let occ = pos.occupied();
         let mut score = 0;
         for side in [defenders, attackers] {

@@ -283,7 +283,7 @@ impl<B: Bitboard> Position<B> {
         let us = self.side;
         let occ = self.occupied();
         let empty = !occ & rules.tables.board;
-        let enemy = self.by_color[us ^ 1];
+        let enemy = self.by_color[!us];
         // Promotion squares (compulsory, optional) and the kinds allowed now.
         let mut allowed = [0u8; MAX_KINDS];
         let (promo_zone, promo_optional, promo_kinds): (B, B, &[u8]) = match &rules.promotion {
@@ -442,7 +442,7 @@ impl<B: Bitboard> Position<B> {
                     if let Some(ksq) = self.royal_square(us) {
                         let occ = (self.occupied() ^ B::from_square(from) ^ B::from_square(victim))
                             | B::from_square(ep);
-                        let att = self.attackers(ksq, us ^ 1, occ) & !B::from_square(victim);
+                        let att = self.attackers(ksq, !us, occ) & !B::from_square(victim);
                         if att.any() {
                             continue;
                         }
@@ -461,7 +461,7 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let us = self.side;
-        let rights = self.castling >> (2 * us) & 3;
+        let rights = self.castling >> (2 * us.index()) & 3;
         if rights == 0 {
             return;
         }
@@ -473,7 +473,7 @@ impl<B: Bitboard> Position<B> {
             if rights >> side & 1 == 0 {
                 continue;
             }
-            let right = 2 * us + side;
+            let right = 2 * us.index() + side;
             if (self.castle_paths[right] & occ).any() {
                 continue;
             }
@@ -496,7 +496,7 @@ impl<B: Bitboard> Position<B> {
     fn gen_pin_aware<S: Sink<B>>(&self, sink: &mut S) {
         let rules = &*self.rules;
         let us = self.side;
-        let them = us ^ 1;
+        let them = !us;
         let royal = rules
             .royalty
             .kind()
@@ -601,7 +601,7 @@ impl<B: Bitboard> Position<B> {
     /// Exact when every capture is a plain leap or a full-line slide; castling and en
     /// passant are made and tested.
     fn gives_check(&self, m: &Move) -> bool {
-        let Some(ek) = self.royal_square(self.side ^ 1) else {
+        let Some(ek) = self.royal_square(!self.side) else {
             return false;
         };
         if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
@@ -639,7 +639,7 @@ impl<B: Bitboard> Position<B> {
     fn exposure_squares(&self, king: Square) -> B {
         let rules = &*self.rules;
         let t = &rules.tables;
-        let them = self.side ^ 1;
+        let them = !self.side;
         let mut s = t.orthogonal(king, B::EMPTY) | t.diagonal(king, B::EMPTY);
         for &k in &rules.complex_capturers {
             if self.pieces_of(k, them).is_empty() {
@@ -661,7 +661,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether the side that just moved left its royal piece safe.
     fn mover_is_safe(&self) -> bool {
-        let mover = self.side ^ 1;
+        let mover = !self.side;
         match self.rules.capture {
             CaptureRule::Replacement | CaptureRule::Custodian(_) => {}
             CaptureRule::Explosion(_) => {
@@ -794,7 +794,7 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return;
         }
-        let enemy = self.by_color[self.side ^ 1];
+        let enemy = self.by_color[!self.side];
         let strategy = if self.must_drop_now() {
             Strategy::Filtered
         } else {

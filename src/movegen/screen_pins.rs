@@ -126,7 +126,7 @@ impl<B: Bitboard> Position<B> {
     fn screen_pins(&self, sp: &ScreenPins, ksq: Square, pins: &mut Pins<B>) -> B {
         let rules = &*self.rules;
         let t = &rules.tables;
-        let them = self.side ^ 1;
+        let them = !self.side;
         let occ = self.occupied();
         let own = self.by_color[self.side];
         let enemy = self.by_color[them];
@@ -198,7 +198,7 @@ impl<B: Bitboard> Position<B> {
         let rules = &*self.rules;
         let royal = rules.royalty.kind().expect("a royal kind");
         let us = self.side;
-        let them = us ^ 1;
+        let them = !us;
         let Some(ksq) = self.royal_square(us) else {
             return;
         };
@@ -268,7 +268,7 @@ impl<B: Bitboard, S: Sink<B>> Tested<'_, B, S> {
     fn safe(&self, from: Square, to: Square) -> bool {
         let to_bit = B::from_square(to);
         let occ = (self.occ ^ B::from_square(from)) | to_bit;
-        let them = self.pos.side ^ 1;
+        let them = !self.pos.side;
         !self
             .pos
             .screened_attack(self.sp, self.ksq, them, occ, to_bit)
@@ -296,7 +296,7 @@ impl<B: Bitboard, S: Sink<B>> Sink<B> for Tested<'_, B, S> {
     /// it leaves. (`build` refuses variants with hands, so this is for completeness.)
     fn drops(&mut self, kind: u8, targets: B) {
         let pos = self.pos;
-        let them = pos.side ^ 1;
+        let them = !pos.side;
         let safe = targets
             .squares()
             .filter(|&to| {
@@ -316,7 +316,7 @@ impl<B: Bitboard, S: Sink<B>> Sink<B> for Tested<'_, B, S> {
     }
     fn push(&mut self, mv: Move) {
         let pos = self.pos;
-        let them = pos.side ^ 1;
+        let them = !pos.side;
         let (from, to) = (mv.from(), mv.to());
         let ok = match mv.kind() {
             MoveKind::Castle => {
@@ -378,7 +378,7 @@ mod tests {
         let mut legal = Vec::new();
         for &m in list.as_slice() {
             pos.make_move(m);
-            if !pos.royal_attacked(pos.side ^ 1) {
+            if !pos.royal_attacked(!pos.side) {
                 legal.push(key(m));
             }
             pos.unmake_move();

@@ -88,25 +88,15 @@ impl<B: Bitboard> Position<B> {
         let err = |m: String| Err(super::FenError(m));
         let variant = &self.rules.variant;
         let name = &variant.pieces[c.king].name;
-        let side_name = |s: Color| {
-            if s == crate::variant::WHITE {
-                "White"
-            } else {
-                "Black"
-            }
-        };
-        if self.pieces_of(c.king, c.king_side ^ 1).any() {
+        if self.pieces_of(c.king, !c.king_side).any() {
             return err(format!(
                 "{} has a {name}; only {} has one",
-                side_name(c.king_side ^ 1),
-                side_name(c.king_side)
+                (!c.king_side).name(),
+                c.king_side.name()
             ));
         }
         if self.pieces_of(c.king, c.king_side).more_than_one() {
-            return err(format!(
-                "{} has more than one {name}",
-                side_name(c.king_side)
-            ));
+            return err(format!("{} has more than one {name}", c.king_side.name()));
         }
         // The king may stand where he may not return to (Brandubh v.2's throne).
         for (k, &stops) in c.stops.iter().enumerate().filter(|&(k, _)| k != c.king) {

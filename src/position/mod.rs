@@ -27,7 +27,7 @@ pub const NO_SQUARE: u16 = u16::MAX;
 
 #[inline(always)]
 pub fn piece_code(kind: usize, color: Color) -> PieceCode {
-    (1 + kind + MAX_KINDS * color) as PieceCode
+    (1 + kind + MAX_KINDS * color.index()) as PieceCode
 }
 
 #[inline(always)]
@@ -37,7 +37,7 @@ pub fn kind_of(p: PieceCode) -> usize {
 
 #[inline(always)]
 pub fn color_of(p: PieceCode) -> Color {
-    (p as usize - 1) / MAX_KINDS
+    Color::white_if((p as usize) <= MAX_KINDS)
 }
 
 /// One side's full-line sliders (orthogonal and diagonal capturers).
@@ -72,7 +72,7 @@ pub struct Position<B: Bitboard> {
     pub(crate) by_color: [B; 2],
     pub(crate) by_kind: [B; MAX_KINDS],
     pub(crate) side: Color,
-    /// Castling rights: bit `2 * color + side` (side 0 = toward higher files).
+    /// Castling rights: bit `2 * color.index() + side` (side 0 = toward higher files).
     pub(crate) castling: u8,
     /// The rook square of each castling right.
     pub(crate) castle_rooks: [u16; 4],
@@ -338,7 +338,7 @@ impl<B: Bitboard> Position<B> {
 
     pub fn make_move(&mut self, mv: Move) {
         let us = self.side;
-        let them = us ^ 1;
+        let them = !us;
         let (from, to) = (mv.from(), mv.to());
         let mut undo = self.begin_ply(mv, self.board[from]);
         match mv.kind() {
@@ -460,7 +460,7 @@ impl<B: Bitboard> Position<B> {
         if self.rules.end.check_limit().is_none() {
             return 0;
         }
-        self.rules.zobrist.checks[color * 16 + self.checks_given[color] as usize]
+        self.rules.zobrist.checks[color.index() * 16 + self.checks_given[color] as usize]
     }
 
     /// Checks each side has given so far (n-check variants).
@@ -480,7 +480,7 @@ impl<B: Bitboard> Position<B> {
         if !self.rules.en_passant_zone[us].has(passed) {
             return;
         }
-        let them = us ^ 1;
+        let them = !us;
         let capturers = self
             .rules
             .kinds
@@ -500,7 +500,7 @@ impl<B: Bitboard> Position<B> {
         let undo = self.history.pop().expect("unmake without a move");
         let mv = undo.mv;
         let (from, to) = (mv.from(), mv.to());
-        self.side ^= 1;
+        self.side = !self.side;
         let us = self.side;
         if us == BLACK {
             self.fullmove -= 1;
@@ -553,7 +553,7 @@ impl<B: Bitboard> Position<B> {
     pub fn make_null_move(&mut self) {
         let undo = self.begin_ply(Move::NONE, NO_PIECE);
         self.history.push(undo);
-        self.side ^= 1;
+        self.side = !self.side;
         self.key ^= self.rules.zobrist.side;
     }
 
@@ -563,7 +563,7 @@ impl<B: Bitboard> Position<B> {
             .pop()
             .expect("unmake_null_move without a null move");
         debug_assert_eq!(undo.mv, Move::NONE);
-        self.side ^= 1;
+        self.side = !self.side;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
@@ -605,7 +605,7 @@ impl<B: Bitboard> Position<B> {
         let mut back = self.clone();
         let mut always = [true, true];
         for _ in start..window.len() {
-            let mover = back.side ^ 1;
+            let mover = !back.side;
             if back.last_move() == Some(Move::NONE) {
                 always[mover] = false;
                 back.unmake_null_move();
@@ -731,7 +731,7 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub(crate) fn checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
         if self.rules.filters.has(MoveFilter::RoyalsMayNotFace) {
-            if let Some(theirs) = self.royal_square(color ^ 1) {
+            if let Some(theirs) = self.royal_square(!color) {
                 let geo = self.rules.geo;
                 if geo.file_of(theirs) == geo.file_of(sq)
                     && (self.rules.tables.between(sq, theirs) & occ).is_empty()
@@ -740,12 +740,12 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        let attackers = self.attackers(sq, color ^ 1, occ);
+        let attackers = self.attackers(sq, !color, occ);
         match &self.rules.capture {
             CaptureRule::Replacement | CaptureRule::Custodian(_) => attackers.any(),
             CaptureRule::Explosion(blast) => {
                 let royal = self.royals();
-                let their_royal = royal & self.by_color[color ^ 1];
+                let their_royal = royal & self.by_color[!color];
                 (attackers & !royal).any() && (blast.around[sq] & their_royal).is_empty()
             }
         }

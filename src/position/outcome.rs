@@ -54,25 +54,24 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |c: Color| if c == WHITE { "White" } else { "Black" };
         let text = match (self.reason, self.result) {
-            (EndReason::Checkmate, GameResult::Win(c)) => format!("{} mates", side(c)),
-            (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", side(c)),
+            (EndReason::Checkmate, GameResult::Win(c)) => format!("{} mates", c.name()),
+            (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", c.name()),
             (EndReason::Stalemate, _) => "Stalemate".to_string(),
             (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
             (EndReason::Repetition, _) => "Draw by repetition".to_string(),
             (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".to_string(),
             (EndReason::Extinction, GameResult::Win(c)) => {
-                format!("{} wins by extinction", side(c))
+                format!("{} wins by extinction", c.name())
             }
-            (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", side(c)),
-            (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", side(c)),
+            (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", c.name()),
+            (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", c.name()),
             (EndReason::FewPieces, _) => "Draw by too few pieces".to_string(),
             (EndReason::KingCaptured, GameResult::Win(c)) => {
-                format!("{} captures the king", side(c))
+                format!("{} captures the king", c.name())
             }
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
-                format!("{} wins: perpetual check by {}", side(c), side(c ^ 1))
+                format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
             (reason, result) => format!("{reason:?} {result:?}"),
         };
@@ -92,17 +91,17 @@ impl<B: Bitboard> Position<B> {
         if self.legal_moves().is_empty() {
             let end = |result, reason| Some(Outcome { result, reason });
             if self.in_check() {
-                return end(GameResult::Win(us ^ 1), EndReason::Checkmate);
+                return end(GameResult::Win(!us), EndReason::Checkmate);
             }
             let result = match draws.stalemate {
                 StalemateResult::Draw => GameResult::Draw,
                 StalemateResult::Win => GameResult::Win(us),
-                StalemateResult::Loss => GameResult::Win(us ^ 1),
+                StalemateResult::Loss => GameResult::Win(!us),
                 StalemateResult::FewerPieces => {
-                    let (mine, theirs) = (self.by_color[us].count(), self.by_color[us ^ 1].count());
+                    let (mine, theirs) = (self.by_color[us].count(), self.by_color[!us].count());
                     match mine.cmp(&theirs) {
                         std::cmp::Ordering::Less => GameResult::Win(us),
-                        std::cmp::Ordering::Greater => GameResult::Win(us ^ 1),
+                        std::cmp::Ordering::Greater => GameResult::Win(!us),
                         std::cmp::Ordering::Equal => GameResult::Draw,
                     }
                 }
@@ -122,7 +121,7 @@ impl<B: Bitboard> Position<B> {
             if draws.perpetual_check_loses {
                 if let Some(checker) = self.perpetual_checker() {
                     return Some(Outcome {
-                        result: GameResult::Win(checker ^ 1),
+                        result: GameResult::Win(!checker),
                         reason: EndReason::PerpetualCheck,
                     });
                 }
@@ -162,7 +161,7 @@ impl<B: Bitboard> Position<B> {
             })
         };
         // The side that just moved first: its achievement came last.
-        let order = [self.side ^ 1, self.side];
+        let order = [!self.side, self.side];
         match condition {
             &EndCondition::Extinction {
                 kinds,
@@ -175,7 +174,7 @@ impl<B: Bitboard> Position<B> {
                         self.some_kind_missing(kinds, c)
                     };
                     if extinct {
-                        let winner = if extinct_side_wins { c } else { c ^ 1 };
+                        let winner = if extinct_side_wins { c } else { !c };
                         return win(winner, EndReason::Extinction);
                     }
                 }
@@ -183,14 +182,14 @@ impl<B: Bitboard> Position<B> {
             }
             &EndCondition::KingLost { kind, side } => {
                 if self.pieces_of(kind, side).is_empty() {
-                    return win(side ^ 1, EndReason::KingCaptured);
+                    return win(!side, EndReason::KingCaptured);
                 }
                 None
             }
             EndCondition::Goal(g) => {
                 let arrived =
                     |c: Color| (self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c]).any();
-                let (mover, us) = (self.side ^ 1, self.side);
+                let (mover, us) = (!self.side, self.side);
                 match (arrived(mover), arrived(us)) {
                     (true, true) => draw(EndReason::Goal),
                     // The second player may answer the first player's arrival by

@@ -14,6 +14,7 @@ use crate::eval::Evaluator;
 use crate::position::moves::{SpillList, INLINE_MOVES};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
 use crate::variant::rules::MAX_KINDS;
+use crate::variant::Color;
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 24;
@@ -40,17 +41,17 @@ impl History {
     }
 
     #[inline]
-    fn index(&self, color: usize, m: Move) -> usize {
-        (color * self.squares + m.from()) * self.squares + m.to()
+    fn index(&self, color: Color, m: Move) -> usize {
+        (color.index() * self.squares + m.from()) * self.squares + m.to()
     }
 
     #[inline]
-    pub fn get(&self, color: usize, m: Move) -> i32 {
+    pub fn get(&self, color: Color, m: Move) -> i32 {
         self.table[self.index(color, m)]
     }
 
     /// Moves the entry toward `±HISTORY_MAX` by `bonus`, slower as it nears the bound.
-    pub fn update(&mut self, color: usize, m: Move, bonus: i32) {
+    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
         let i = self.index(color, m);
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let e = &mut self.table[i];

@@ -107,7 +107,7 @@ impl Exchange {
         let mut attackers = all_attackers(pos, to, occ);
         let mut res = 1;
         loop {
-            stm ^= 1;
+            stm = !stm;
             attackers &= occ;
             let ours = attackers & pos.pieces(stm);
             if ours.is_empty() {
@@ -117,7 +117,7 @@ impl Exchange {
             let (kind, sq) = self.least_valuable(pos, ours);
             if self.royal[kind] {
                 // A royal piece may only take when nothing can take it back.
-                let theirs = attackers & pos.pieces(stm ^ 1);
+                let theirs = attackers & pos.pieces(!stm);
                 return if theirs.any() { res ^ 1 == 1 } else { res == 1 };
             }
             swap = self.values[kind] - swap;

@@ -6,6 +6,7 @@
 pub mod betza;
 pub mod builtin;
 pub mod chess960;
+pub mod color;
 pub mod custodian;
 pub mod hands;
 pub mod ini;
@@ -18,14 +19,10 @@ pub mod screen_pins;
 pub mod shuffle;
 
 pub use builtin::builtin_variants;
+pub use color::{Color, BLACK, WHITE};
 pub use custodian::{Capture, Custodian, KingCapture};
 pub use hands::Hands;
 pub use registry::{all_variants, find_variant};
-
-/// Colour index: White moves "up" the board, Black "down".
-pub type Color = usize;
-pub const WHITE: Color = 0;
-pub const BLACK: Color = 1;
 
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use super::hands::{HandRules, MAX_IN_HAND};
 use super::kind_promotion::{self, KindPromotionRules};
 pub use super::parts::ExchangeRule;
 use super::parts::{CaptureRule, EndConditions, GeneratorPlan, MoveFilters, Royalty, TurnRule};
-use super::{Color, Variant, BLACK, WHITE};
+use super::{Color, Variant, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
 use std::fmt;
 use std::sync::Arc;
@@ -160,18 +160,18 @@ pub struct PromotionRules<B> {
 pub struct Zobrist {
     /// `pieces[piece_code * squares + sq]`.
     pub pieces: Vec<u64>,
-    /// `castling[color * squares + rook_square]`.
+    /// `castling[color.index() * squares + rook_square]`.
     pub castling: Vec<u64>,
     pub en_passant: Vec<u64>,
-    /// `checks[color * 16 + n]`: n checks given (n-check variants).
+    /// `checks[color.index() * 16 + n]`: n checks given (n-check variants).
     pub checks: Vec<u64>,
     pub side: u64,
-    /// `hand[(color * MAX_KINDS + kind) * MAX_IN_HAND + n]`: n pieces of a kind in hand
+    /// `hand[(color.index() * MAX_KINDS + kind) * MAX_IN_HAND + n]`: n pieces of a kind in hand
     /// (n = 0 has key 0, so variants without hands keep their keys).
     pub hand: Vec<u64>,
     /// Per square: the piece there was created by promotion (`~` in FEN).
     pub promoted: Vec<u64>,
-    /// `gates[color * squares + sq]`: a gating right (Seirawan) on a square.
+    /// `gates[color.index() * squares + sq]`: a gating right (Seirawan) on a square.
     pub gates: Vec<u64>,
 }
 
@@ -589,7 +589,7 @@ impl<B: Bitboard> Rules<B> {
                     variant.name, p.name
                 )));
             }
-            let moves = [WHITE, BLACK]
+            let moves = Color::both()
                 .map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks, region(c)));
             let simple_captures = moves[WHITE].walkers.iter().all(|w| !w.capture)
                 && moves[WHITE].specials.iter().all(|s| !s.capture);
@@ -653,9 +653,9 @@ impl<B: Bitboard> Rules<B> {
         let promotion = match &variant.promotion {
             None => None,
             Some(p) => {
-                let zone = [WHITE, BLACK].map(|c| relative_ranks(&tables, &p.ranks, c));
-                let optional = [WHITE, BLACK]
-                    .map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
+                let zone = Color::both().map(|c| relative_ranks(&tables, &p.ranks, c));
+                let optional =
+                    Color::both().map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
                 let targets = p
                     .targets
                     .iter()
@@ -691,7 +691,7 @@ impl<B: Bitboard> Rules<B> {
         let turn = TurnRule::of(&variant);
         let exchange = ExchangeRule::derive(&capture, &filters, turn);
         let en_passant_zone =
-            [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
+            Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let hands = HandRules::new(&variant, &tables, &kinds)?;
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         let plan = GeneratorPlan::derive(

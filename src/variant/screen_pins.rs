@@ -6,7 +6,7 @@
 
 use super::betza::Hop;
 use super::rules::KindRules;
-use super::{BLACK, WHITE};
+use super::Color;
 use crate::board::magic::DIRECTIONS;
 use crate::board::Bitboard;
 
@@ -50,7 +50,7 @@ impl ScreenPins {
             leapers: [Vec::new(), Vec::new()],
             legs: [Vec::new(), Vec::new()],
         };
-        for c in [WHITE, BLACK] {
+        for c in Color::both() {
             for (k, kind) in kinds.iter().enumerate() {
                 let m = &kind.moves[c];
                 let bit = 1u32 << k;

@@ -517,7 +517,7 @@ impl<W: Write + Send + 'static> XBoard<W> {
         if self.lost_position {
             return self.error("no valid position, send setboard", line);
         }
-        self.engine_side = Some(self.side_to_move() ^ 1);
+        self.engine_side = Some(!self.side_to_move());
     }
 
     /// The obsolete `white` / `black`: that side to move, the engine plays the other.
@@ -539,7 +539,7 @@ impl<W: Write + Send + 'static> XBoard<W> {
             }
             self.lost_position = false;
         }
-        self.engine_side = Some(wanted ^ 1);
+        self.engine_side = Some(!wanted);
     }
 
     fn user_move(&mut self, text: &str, explicit: bool) {

@@ -14,8 +14,8 @@ use super::values::*;
 use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
-    betza, Capture, Castling, DrawRules, EndRules, Explosion, Extinction, Goal, KindPromotion,
-    PieceKind, Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
+    betza, Capture, Castling, Color, DrawRules, EndRules, Explosion, Extinction, Goal,
+    KindPromotion, PieceKind, Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -88,14 +88,14 @@ const DROP_KEYS: &[&str] = &[
     "seirawanGating",
 ];
 
-fn absolute(relative: &[usize], color: usize, ranks: usize) -> Ranks {
+fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
     relative
         .iter()
         .map(|&r| if color == WHITE { r } else { ranks - 1 - r })
         .collect()
 }
 
-fn relative(absolute: &Ranks, color: usize, ranks: usize) -> Vec<usize> {
+fn relative(absolute: &Ranks, color: Color, ranks: usize) -> Vec<usize> {
     let mut v: Vec<usize> = absolute
         .iter()
         .filter(|&&r| r < ranks)
@@ -599,7 +599,7 @@ impl<'a> Builder<'a> {
                 changed = true;
             }
         }
-        let steps = [WHITE, BLACK].map(|c| {
+        let steps = Color::both().map(|c| {
             if r.double_step {
                 relative(&r.double_step_ranks[c], c, v.ranks)
             } else {

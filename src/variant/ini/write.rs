@@ -11,7 +11,7 @@ use super::protean_keys::mobility_key;
 use super::values::file_letter;
 use crate::board::Geometry;
 use crate::variant::{
-    Capture, KingCapture, PieceKind, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Capture, Color, KingCapture, PieceKind, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 
 /// Lines of a section.
@@ -51,7 +51,7 @@ fn whole_ranks(ranks: &[usize]) -> String {
 }
 
 /// Relative ranks of `color` as absolute ranks.
-fn absolute(ranks: &[usize], color: usize, n: usize) -> Vec<usize> {
+fn absolute(ranks: &[usize], color: Color, n: usize) -> Vec<usize> {
     let mut a: Vec<usize> = ranks
         .iter()
         .map(|&r| if color == WHITE { r } else { n - 1 - r })
@@ -204,7 +204,7 @@ fn write_pawn_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
 }
 
 /// `d1 e1 f1 ...` for a rectangle of `color`, whole ranks as `*1`.
-fn region_squares(v: &Variant, r: &crate::variant::Region, color: usize) -> String {
+fn region_squares(v: &Variant, r: &crate::variant::Region, color: Color) -> String {
     let ranks: Vec<usize> = absolute(&r.ranks.clone().collect::<Vec<_>>(), color, v.ranks);
     if *r.files.start() == 0 && *r.files.end() == v.files - 1 {
         return whole_ranks(&ranks);
@@ -221,7 +221,7 @@ fn region_squares(v: &Variant, r: &crate::variant::Region, color: usize) -> Stri
 fn write_regions(out: &mut Out, v: &Variant, type_keys: &[String]) -> Result<(), String> {
     for (p, ty) in v.pieces.iter().zip(type_keys) {
         if let Some(r) = &p.region {
-            for c in [WHITE, BLACK] {
+            for c in Color::both() {
                 out.key(&mobility_key(c, ty), region_squares(v, r, c));
             }
         }
