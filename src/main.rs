@@ -224,8 +224,8 @@ fn main() -> ExitCode {
     if let Some(path) = &cli.variants_file {
         match load_variants_file(path) {
             Ok(report) => {
-                for w in &report.warnings {
-                    eprintln!("warning: {w}");
+                for message in report.messages() {
+                    eprintln!("{message}");
                 }
             }
             Err(e) => {

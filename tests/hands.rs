@@ -229,7 +229,9 @@ fn a_giant_board_with_full_hands_lists_every_move() {
     let ini = "[bigdrop:crazyhouse]\nmaxRank = 19\nmaxFile = 19\n\
                promotionRegionWhite = *19\npromotionRegionBlack = *1\n\
                startFen = 18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K18[QRBNqrbn] w - - 0 1\n";
-    let loaded = parse_variants(ini, "bigdrop.ini").unwrap_or_else(|e| panic!("{e}"));
+    let loaded = parse_variants(ini, "bigdrop.ini")
+        .require_all()
+        .unwrap_or_else(|e| panic!("{e}"));
     let variant = Arc::new(loaded.variants[0].clone());
     let mut game = Game::new(&variant, None).unwrap();
     assert_eq!(game.perft(1), 1439);

@@ -25,7 +25,7 @@ fn without_castling_rights(fen: &str) -> String {
 
 fn load(path: &Path) -> Vec<Variant> {
     let text = std::fs::read_to_string(path).unwrap();
-    match parse_variants(&text, &path.display().to_string()) {
+    match parse_variants(&text, &path.display().to_string()).require_all() {
         Ok(loaded) => loaded.variants,
         Err(e) => panic!("{} did not load: {e}", path.display()),
     }
@@ -122,7 +122,7 @@ fn fairy_stockfish_sections_match_pyffish() {
 
 /// The errors of `text` (as file `bad.ini`), as `line: message`.
 fn errors(text: &str) -> Vec<String> {
-    match parse_variants(text, "bad.ini") {
+    match parse_variants(text, "bad.ini").require_all() {
         Ok(l) => panic!(
             "loaded {:?}",
             l.variants.iter().map(|v| &v.name).collect::<Vec<_>>()
@@ -171,6 +171,181 @@ fn unknown_parent() {
         3,
         "parent variant a of [b] did not load",
     );
+}
+
+/// A file loads section by section: a bad section (and a child of it) is rejected with
+/// its lines, the others load, lines before the first section are ignored.
+#[test]
+fn a_file_that_half_loads_still_loads() {
+    let text = "maxRank = 6\n\
+                [good1:chess]\nmaxRank = 8\n\
+                [bad:chess]\nmaxRank = six\ncustomPiece1 = a:Y\n\
+                [child:bad]\n\
+                [broken:chess\nmaxRank = 5\n\
+                [good2:good1]\n";
+    let loaded = parse_variants(text, "half.ini");
+    let names: Vec<&str> = loaded.variants.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["good1", "good2"]);
+    let rejected: Vec<String> = loaded.rejected.iter().map(|r| r.to_string()).collect();
+    assert_eq!(
+        rejected,
+        [
+            "half.ini:4: [bad] not loaded: maxRank: expected a rank (1..), not 'six' (line 5); \
+             customPiece1: bad Betza string 'Y' at 0: unknown atom 'Y' (line 6)",
+            "half.ini:7: [child] not loaded: parent variant bad of [child] did not load",
+            "half.ini:8: [broken:chess] not loaded: section header '[broken:chess' lacks its ']'",
+        ],
+        "{rejected:#?}"
+    );
+    assert_eq!(loaded.stray.len(), 1);
+    assert_eq!(loaded.stray[0].line, 1);
+    // Files that must load whole (the built-ins') turn any of it into an error.
+    let err = parse_variants(text, "half.ini").require_all().unwrap_err();
+    let lines: Vec<usize> = err.errors.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [1, 5, 6, 7, 8]);
+}
+
+/// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
+/// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
+const FSF_LOADING: [&str; 52] = [
+    "allwayspawns",
+    "3check-crazyhouse",
+    "atomic-giveaway",
+    "atomic-giveaway-hill",
+    "coffeehouse",
+    "indiangreat",
+    "centaurking",
+    "upsidedown",
+    "peasant",
+    "weak",
+    "semitorpedo",
+    "pawnsonly",
+    "pawnsking",
+    "grandhouse",
+    "shogun",
+    "caught-in-a-snag",
+    "minihouse",
+    "orda",
+    "ordamirror",
+    "gothhouse",
+    "capture",
+    "doublearmy",
+    "pawnsmassacre",
+    "screen",
+    "crossing",
+    "active",
+    "advancedpawn",
+    "captureall",
+    "cornerrook",
+    "shinobi",
+    "dragonfly",
+    "kamikazerooks",
+    "racingchess",
+    "shinobimirror",
+    "antiantichess",
+    "antihouse",
+    "coffeerace",
+    "checkmateless",
+    "sixthrank",
+    "fullmoon",
+    "massacre",
+    "xhess",
+    "hexapawn",
+    "1d-chess",
+    "tuktuk",
+    "lewthwaite",
+    "rooksquare",
+    "river",
+    "dragon-chess",
+    "nim",
+    "ajax-orthodox",
+    "haynie",
+];
+
+/// Fairy-Stockfish's whole variants.ini (engine-tests/ini/fairy-stockfish-variants.ini,
+/// unchanged): every section is either loaded or rejected with its header's line and a
+/// reason, the ones Protean plays load, and a section whose parent was rejected says so.
+#[test]
+fn fairy_stockfish_whole_variants_ini_loads_what_it_can() {
+    let path = common::data_dir()
+        .join("ini")
+        .join("fairy-stockfish-variants.ini");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let loaded = parse_variants(&text, "variants.ini");
+    let headers: Vec<(usize, String)> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?;
+            Some((i + 1, inner.split(':').next().unwrap().trim().to_string()))
+        })
+        .collect();
+    assert_eq!(headers.len(), 143);
+    let names: Vec<&str> = loaded.variants.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, FSF_LOADING);
+    assert!(loaded.stray.is_empty(), "{:?}", loaded.stray);
+    for (line, name) in &headers {
+        let is_loaded = names.contains(&name.as_str());
+        let rejected = loaded.rejected.iter().find(|r| r.name == *name);
+        match (is_loaded, rejected) {
+            (true, None) => {}
+            (false, Some(r)) => {
+                assert_eq!(r.line, *line, "{r}");
+                assert!(
+                    !r.errors.is_empty() && r.errors.iter().all(|e| e.line >= *line),
+                    "{r}"
+                );
+            }
+            _ => panic!("[{name}] (line {line}): loaded {is_loaded}, rejected {rejected:?}"),
+        }
+    }
+    assert_eq!(names.len() + loaded.rejected.len(), headers.len());
+    // A child of a rejected section names its parent.
+    let child = loaded
+        .rejected
+        .iter()
+        .find(|r| r.name == "makhouse")
+        .unwrap();
+    assert!(child.to_string().contains("makruk"), "{child}");
+
+    // Over UCI: one `info string rejected:` line per rejected section, the loaded ones
+    // playable; from the command line the same report goes to stderr.
+    let input = format!(
+        "uci\nsetoption name VariantPath value {}\n\
+         setoption name UCI_Variant value haynie\nposition startpos\ngo perft 1\nquit\n",
+        path.display()
+    );
+    let (out, _, _) = run_binary(&["uci"], &input);
+    let rejected_lines = out
+        .lines()
+        .filter(|l| l.starts_with("info string rejected: "))
+        .count();
+    assert_eq!(rejected_lines, loaded.rejected.len(), "{out}");
+    assert!(
+        out.contains(&format!(
+            "info string loaded 52 variant(s) from {}, {} section(s) rejected",
+            path.display(),
+            loaded.rejected.len()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("Nodes searched: "), "{out}");
+    assert!(!out.contains("info string error"), "{out}");
+    let path_arg = path.to_str().unwrap();
+    let (out, err, ok) = run_binary(
+        &[
+            "--variants-file",
+            path_arg,
+            "perft",
+            "1",
+            "--variant",
+            "haynie",
+        ],
+        "",
+    );
+    assert!(ok && out.contains("Nodes searched: "), "{out}{err}");
+    let stderr_rejected = err.lines().filter(|l| l.starts_with("rejected: ")).count();
+    assert_eq!(stderr_rejected, loaded.rejected.len(), "{err}");
 }
 
 #[test]
@@ -356,7 +531,10 @@ fn drop_keys_give_the_house_builtins() {
     let text = "[zh:chess]\npieceDrops = true\ncapturesToHand = true\n\
                 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n\
                 [zh1:crazyhouse]\nfirstRankPawnDrops = true\n[nozh:crazyhouse]\npieceDrops = false\n";
-    let loaded = parse_variants(text, "t.ini").unwrap().variants;
+    let loaded = parse_variants(text, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants;
     let zh = find_variant("crazyhouse").unwrap();
     assert_eq!(strip(&loaded[0]), strip(&zh));
     let hands = loaded[1].hands.as_ref().unwrap();
@@ -376,7 +554,7 @@ fn drop_keys_give_the_house_builtins() {
 #[test]
 fn defaults_and_display_keys_only_warn() {
     let text = "[a:chess]\ndropPromoted = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
-    let loaded = parse_variants(text, "ok.ini").unwrap();
+    let loaded = parse_variants(text, "ok.ini").require_all().unwrap();
     assert_eq!(loaded.variants.len(), 1);
     let w: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
     assert!(
@@ -407,7 +585,10 @@ fn a_child_that_changes_nothing_equals_its_parent() {
         "3check",
     ] {
         let text = format!("[copy:{parent}]\n");
-        let v = &parse_variants(&text, "t.ini").unwrap().variants[0];
+        let v = &parse_variants(&text, "t.ini")
+            .require_all()
+            .unwrap()
+            .variants[0];
         let b = find_variant(parent).unwrap();
         let strip = |v: &Variant| Variant {
             name: String::new(),
@@ -426,7 +607,10 @@ fn a_variant_without_parent() {
     let text = "[mini]\nmaxRank = 5\nmaxFile = 5\npawn = p\nrook = r\nking = k\n\
                 startFen = 1rk2/ppppp/5/PPPPP/1RK2 w - - 0 1\npromotionRegionWhite = *5\n\
                 promotionRegionBlack = *1\ndoubleStep = false\ncastling = false\n";
-    let v = &parse_variants(text, "t.ini").unwrap().variants[0];
+    let v = &parse_variants(text, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0];
     assert_eq!((v.files, v.ranks), (5, 5));
     assert_eq!(v.promotion.as_ref().unwrap().ranks, vec![4]);
     assert_eq!(v.promotion.as_ref().unwrap().targets, vec!['R']);
@@ -503,16 +687,24 @@ fn uci_variant_path_adds_variants_and_survives_bad_files() {
         .iter()
         .filter(|l| l.starts_with("info string error:"))
         .collect();
-    assert_eq!(errors.len(), 3, "{out}");
+    assert_eq!(errors.len(), 2, "{out}");
+    // The bad file's one section is rejected, with its line and why; nothing else.
     assert!(
-        errors[0].contains("bad.ini:2: customPiece1: bad Betza string"),
+        out.contains("info string rejected: ")
+            && out.contains("bad.ini:1: [broken] not loaded: customPiece1: bad Betza string")
+            && out.contains("(line 2)"),
         "{out}"
     );
     assert!(
-        errors[1].contains("cannot read variants file /no/such/file.ini"),
+        out.contains("info string loaded 0 variant(s) from ")
+            && out.contains(", 1 section(s) rejected"),
         "{out}"
     );
-    assert!(errors[2].contains("unknown variant 'broken'"), "{out}");
+    assert!(
+        errors[0].contains("cannot read variants file /no/such/file.ini"),
+        "{out}"
+    );
+    assert!(errors[1].contains("unknown variant 'broken'"), "{out}");
     // The amazon leapt to c3 as a knight (a queen could not). Black's replies: the 20 of
     // chess (nothing changed on its side) plus its own amazon's leaps to c6 and e6.
     let nodes: u64 = lines
@@ -557,9 +749,17 @@ fn variants_file_flag_works_for_commands() {
         &["--variants-file", bad.to_str().unwrap(), "perft", "1"],
         "",
     );
-    assert!(!ok);
+    // A rejected section is reported and the command goes on with what did load.
+    assert!(ok, "{err}");
     assert!(
-        err.contains("flag-bad.ini:1: unknown parent variant nosuch"),
+        err.contains("rejected: ")
+            && err.contains("flag-bad.ini:1: [x] not loaded: unknown parent variant nosuch"),
+        "{err}"
+    );
+    // A file that cannot be read stops a one-shot command.
+    let (_, err, ok) = run_binary(&["--variants-file", "/no/such.ini", "perft", "1"], "");
+    assert!(
+        !ok && err.contains("cannot read variants file /no/such.ini"),
         "{err}"
     );
     std::fs::remove_file(good).ok();
@@ -612,7 +812,7 @@ fn every_builtin_written_out_and_read_back_is_the_builtin() {
                 continue;
             }
         };
-        let loaded = match parse_variants(&text, &format!("{}.ini", b.name)) {
+        let loaded = match parse_variants(&text, &format!("{}.ini", b.name)).require_all() {
             Ok(l) => l.variants,
             Err(e) => {
                 failures.push(format!("{} does not read back: {e}\n{text}", b.name));
@@ -653,7 +853,7 @@ fn variants_ini_prints_the_builtins_file_which_loads_as_the_builtins() {
         printed == BUILTINS_INI,
         "`variants --ini` is not builtins.ini"
     );
-    let loaded = match parse_variants(BUILTINS_INI, "builtins.ini") {
+    let loaded = match parse_variants(BUILTINS_INI, "builtins.ini").require_all() {
         Ok(l) => l,
         Err(e) => panic!("{e}"),
     };

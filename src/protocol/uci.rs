@@ -190,16 +190,19 @@ impl<W: Write + Send + 'static> Uci<W> {
                 variants.join(", ")
             )),
             Ok(Applied::VariantsLoaded { path, report }) => {
-                for w in &report.warnings {
-                    self.say(&format!("info string warning: {w}"));
+                for message in report.messages() {
+                    self.say(&format!("info string {message}"));
                 }
                 self.say(&format!(
-                    "info string loaded {} variant(s) from {path}: {}",
+                    "info string loaded {} variant(s) from {path}, {} section(s) rejected: {}",
                     report.names.len(),
+                    report.rejected.len(),
                     report.names.join(" ")
                 ));
-                // The variant list grew: announce the options again.
-                self.announce_options();
+                if !report.names.is_empty() {
+                    // The variant list grew: announce the options again.
+                    self.announce_options();
+                }
             }
             Err(e) => self.error(&e.to_string()),
         }

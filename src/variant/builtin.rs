@@ -23,7 +23,7 @@ pub const BUILTINS_FILE: &str = "src/variant/builtins.ini";
 /// start positions are checked by the tests (a layer above this one sets positions up),
 /// not at every start.
 pub fn load_embedded() -> Result<Loaded, LoadError> {
-    ini::load_text(BUILTINS_INI, BUILTINS_FILE, &|_| None, &|_| Ok(()))
+    ini::load_text(BUILTINS_INI, BUILTINS_FILE, &|_| None, &|_| Ok(())).require_all()
 }
 
 static BUILTINS: LazyLock<Vec<Arc<Variant>>> = LazyLock::new(|| match load_embedded() {

@@ -1,5 +1,8 @@
 //! The text layer of a `variants.ini` file: sections, `key = value` lines and comments,
 //! each remembered with its line number. Nothing here knows what a key means.
+//!
+//! A malformed line belongs to the section it stands in (which then does not load); only
+//! lines before the first section belong to none. One bad line never costs the file.
 
 use super::Diagnostic;
 
@@ -18,6 +21,15 @@ pub struct Section {
     pub parent: Option<String>,
     pub line: usize,
     pub entries: Vec<Entry>,
+    /// Malformed lines of this section (a bad header included): it does not load.
+    pub errors: Vec<Diagnostic>,
+}
+
+/// A file split into sections, and the malformed lines before the first one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lexed {
+    pub sections: Vec<Section>,
+    pub stray: Vec<Diagnostic>,
 }
 
 impl Section {
@@ -29,16 +41,14 @@ impl Section {
 }
 
 /// Splits `text` into sections. Lines starting with `#` or `;` are comments; blank lines
-/// are skipped. Errors: a line that is neither a section header nor `key = value`, an
-/// entry before the first section, an empty name, a repeated key (reported as a warning,
-/// the last value wins, as in Fairy-Stockfish).
-pub fn read_sections(
-    text: &str,
-    file: &str,
-    warnings: &mut Vec<Diagnostic>,
-) -> Result<Vec<Section>, Vec<Diagnostic>> {
+/// are skipped. Errors, each kept with its section: a line that is neither a section
+/// header nor `key = value`, a bad header (its section is kept, under the header's text,
+/// so that its lines are not taken for the previous section's), a bad key. An entry
+/// before the first section is a stray error. A repeated key is a warning (the last value
+/// wins, as in Fairy-Stockfish).
+pub fn read_sections(text: &str, file: &str, warnings: &mut Vec<Diagnostic>) -> Lexed {
     let mut sections: Vec<Section> = Vec::new();
-    let mut errors = Vec::new();
+    let mut stray = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let at = |message: String| Diagnostic::new(file, line, message);
@@ -47,33 +57,48 @@ pub fn read_sections(
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix('[') {
-            match parse_header(rest) {
-                Ok((name, parent)) => sections.push(Section {
-                    name,
-                    parent,
-                    line,
-                    entries: Vec::new(),
-                }),
-                Err(message) => errors.push(at(message)),
-            }
+            let (name, parent, errors) = match parse_header(rest) {
+                Ok((name, parent)) => (name, parent, Vec::new()),
+                Err(message) => {
+                    let name = clip(rest.split(']').next().unwrap_or(rest).trim());
+                    (name, None, vec![at(message)])
+                }
+            };
+            sections.push(Section {
+                name,
+                parent,
+                line,
+                entries: Vec::new(),
+                errors,
+            });
             continue;
         }
-        let Some((key, value)) = trimmed.split_once('=') else {
-            errors.push(at(format!(
+        let error = match trimmed.split_once('=') {
+            None => Some(format!(
                 "expected '[name]', '[name:parent]' or 'key = value', found '{}'",
                 clip(trimmed)
-            )));
+            )),
+            Some((key, _)) if key.trim().is_empty() || key.trim().contains(char::is_whitespace) => {
+                Some(format!("bad key '{}'", clip(key.trim())))
+            }
+            Some(_) => None,
+        };
+        let Some(section) = sections.last_mut() else {
+            let message = match trimmed.split_once('=') {
+                Some((key, _)) if error.is_none() => {
+                    format!("'{}' appears before the first [section]", key.trim())
+                }
+                _ => error.unwrap_or_default(),
+            };
+            stray.push(at(message));
             continue;
         };
-        let (key, value) = (key.trim(), value.trim());
-        if key.is_empty() || key.contains(char::is_whitespace) {
-            errors.push(at(format!("bad key '{}'", clip(key))));
+        if let Some(message) = error {
+            section.errors.push(at(message));
             continue;
         }
-        let Some(section) = sections.last_mut() else {
-            errors.push(at(format!("'{key}' appears before the first [section]")));
-            continue;
-        };
+        let (key, value) = trimmed.split_once('=').unwrap_or_default();
+        let (key, value) = (key.trim(), value.trim());
         if let Some(earlier) = section.get(key) {
             warnings.push(at(format!(
                 "'{key}' repeats line {} of [{}]; the last value counts",
@@ -86,11 +111,7 @@ pub fn read_sections(
             line,
         });
     }
-    if errors.is_empty() {
-        Ok(sections)
-    } else {
-        Err(errors)
-    }
+    Lexed { sections, stray }
 }
 
 /// `name]` or `name:parent]` (the text after `[`).
@@ -138,7 +159,9 @@ mod tests {
     fn sections_entries_and_comments() {
         let text = "# comment\n[a:chess]\nmaxRank = 6\n; other comment\n\n[b]\nking = k\n";
         let mut w = Vec::new();
-        let s = read_sections(text, "f.ini", &mut w).unwrap();
+        let lexed = read_sections(text, "f.ini", &mut w);
+        assert!(lexed.stray.is_empty());
+        let s = lexed.sections;
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].name, "a");
         assert_eq!(s[0].parent.as_deref(), Some("chess"));
@@ -152,23 +175,42 @@ mod tests {
     #[test]
     fn malformed_lines_name_their_line() {
         let mut w = Vec::new();
-        let e = read_sections("[a]\nthis is not a key\n[b\nx = 1\n", "f.ini", &mut w).unwrap_err();
-        assert_eq!(e.len(), 2);
-        assert_eq!(e[0].line, 2);
-        assert!(e[0].message.contains("expected"), "{}", e[0]);
-        assert_eq!(e[1].line, 3);
-        assert!(e[1].message.contains("lacks its ']'"), "{}", e[1]);
-        let e = read_sections("maxRank = 5\n", "g.ini", &mut w).unwrap_err();
+        let s = read_sections(
+            "[a]\nthis is not a key\n[b\nx = 1\n[c]\ny = 2\n",
+            "f.ini",
+            &mut w,
+        )
+        .sections;
+        assert_eq!(s.len(), 3);
+        // Each error stays with its section; the bad header's lines stay with it.
+        assert_eq!(s[0].errors.len(), 1);
+        assert_eq!(s[0].errors[0].line, 2);
+        assert!(
+            s[0].errors[0].message.contains("expected"),
+            "{}",
+            s[0].errors[0]
+        );
+        assert_eq!(s[1].name, "b");
+        assert_eq!(s[1].errors[0].line, 3);
+        assert!(
+            s[1].errors[0].message.contains("lacks its ']'"),
+            "{}",
+            s[1].errors[0]
+        );
+        assert_eq!(s[1].entries[0].key, "x");
+        assert!(s[2].errors.is_empty() && s[0].entries.is_empty());
+        let lexed = read_sections("maxRank = 5\n[a]\n", "g.ini", &mut w);
         assert_eq!(
-            e[0].to_string(),
+            lexed.stray[0].to_string(),
             "g.ini:1: 'maxRank' appears before the first [section]"
         );
+        assert!(lexed.sections[0].errors.is_empty());
     }
 
     #[test]
     fn repeated_key_warns_and_last_wins() {
         let mut w = Vec::new();
-        let s = read_sections("[a]\nmaxRank = 6\nmaxRank = 7\n", "f.ini", &mut w).unwrap();
+        let s = read_sections("[a]\nmaxRank = 6\nmaxRank = 7\n", "f.ini", &mut w).sections;
         assert_eq!(s[0].get("maxRank").unwrap().value, "7");
         assert_eq!(w.len(), 1);
         assert_eq!(w[0].line, 3);

@@ -12,8 +12,10 @@
 //! (Fairy-Stockfish's piece types), [`values`] (value syntax) and [`build`] (a section on
 //! its parent to a [`Variant`]). `docs/variant-config.md` lists the keys.
 //!
-//! Loading is all or nothing: any error in a file rejects the whole file, and every error
-//! is reported with its file name and line.
+//! Loading goes section by section, as Fairy-Stockfish's does: a section with an error
+//! is rejected (with every error found in it, each with its file and line), and so is a
+//! section whose parent was rejected; the others load. [`Loaded::require_all`] turns any
+//! rejection into an error, for files that must load whole (the built-ins' own).
 
 pub mod build;
 pub mod drops;
@@ -52,14 +54,65 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// The variants of a file that loaded, with the warnings about it.
+/// What reading a file gave: the variants that loaded, the sections that did not, the
+/// malformed lines outside any section, and the warnings.
 #[derive(Debug)]
 pub struct Loaded {
     pub variants: Vec<Variant>,
+    pub rejected: Vec<Rejected>,
+    pub stray: Vec<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Why a file was rejected: every error found, in file order.
+/// A section that did not load: its name, the line of its header and why (every error
+/// found in it, in line order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    pub name: String,
+    pub file: String,
+    pub line: usize,
+    pub errors: Vec<Diagnostic>,
+}
+
+impl fmt::Display for Rejected {
+    /// One line: `file:line: [name] not loaded: why; why (line n)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reasons: Vec<String> = self
+            .errors
+            .iter()
+            .map(|e| match e.line == self.line {
+                true => e.message.clone(),
+                false => format!("{} (line {})", e.message, e.line),
+            })
+            .collect();
+        write!(
+            f,
+            "{}:{}: [{}] not loaded: {}",
+            self.file,
+            self.line,
+            self.name,
+            reasons.join("; ")
+        )
+    }
+}
+
+impl Loaded {
+    /// The file whole, or every error in it: for files that are part of the program.
+    pub fn require_all(self) -> Result<Loaded, LoadError> {
+        if self.rejected.is_empty() && self.stray.is_empty() {
+            return Ok(self);
+        }
+        let mut errors = self.stray;
+        errors.extend(self.rejected.into_iter().flat_map(|r| r.errors));
+        errors.sort_by_key(|e| e.line);
+        Err(LoadError {
+            errors,
+            warnings: self.warnings,
+        })
+    }
+}
+
+/// Why a file that had to load whole did not: every error found, in file order.
 #[derive(Debug)]
 pub struct LoadError {
     pub errors: Vec<Diagnostic>,
@@ -78,33 +131,44 @@ impl std::error::Error for LoadError {}
 /// Reads the variants of `text` (named `file` in messages). `parent_of` finds a parent
 /// that is not a section of this file (loaded before, or built in), and the variant a
 /// section of the same name replaces; `validate` checks a finished variant's start
-/// position.
+/// position. Every section that can load does.
 pub fn load_text(
     text: &str,
     file: &str,
     parent_of: &dyn Fn(&str) -> Option<Arc<Variant>>,
     validate: &dyn Fn(&Variant) -> Result<(), String>,
-) -> Result<Loaded, LoadError> {
+) -> Loaded {
     let mut warnings = Vec::new();
-    let sections = match lexer::read_sections(text, file, &mut warnings) {
-        Ok(s) => s,
-        Err(errors) => return Err(LoadError { errors, warnings }),
+    let lexer::Lexed { sections, stray } = lexer::read_sections(text, file, &mut warnings);
+    let mut rejected: Vec<Rejected> = Vec::new();
+    let mut reject = |section: &lexer::Section, mut errors: Vec<Diagnostic>| {
+        errors.sort_by_key(|e| e.line);
+        rejected.push(Rejected {
+            name: section.name.clone(),
+            file: file.to_string(),
+            line: section.line,
+            errors,
+        });
     };
-    let mut errors = Vec::new();
     let mut variants: Vec<Variant> = Vec::new();
     // Sections that failed, so their children say so instead of "unknown parent".
     let mut failed: Vec<&str> = Vec::new();
     for (i, section) in sections.iter().enumerate() {
+        if !section.errors.is_empty() {
+            reject(section, section.errors.clone());
+            failed.push(&section.name);
+            continue;
+        }
         if let Some(earlier) = sections[..i].iter().find(|s| s.name == section.name) {
-            errors.push(Diagnostic::new(
+            let error = Diagnostic::new(
                 file,
                 section.line,
                 format!(
                     "variant {} is defined twice (first on line {})",
                     section.name, earlier.line
                 ),
-            ));
-            failed.push(&section.name);
+            );
+            reject(section, vec![error]);
             continue;
         }
         let parent: Option<Arc<Variant>> = match &section.parent {
@@ -134,7 +198,7 @@ pub fn load_text(
                         } else {
                             format!("unknown parent variant {p} of [{}]", section.name)
                         };
-                        errors.push(Diagnostic::new(file, section.line, why));
+                        reject(section, vec![Diagnostic::new(file, section.line, why)]);
                         failed.push(&section.name);
                         continue;
                     }
@@ -155,16 +219,16 @@ pub fn load_text(
                 }
                 variants.push(v)
             }
-            Err(mut e) => {
-                errors.append(&mut e);
+            Err(e) => {
+                reject(section, e);
                 failed.push(&section.name);
             }
         }
     }
-    if errors.is_empty() {
-        Ok(Loaded { variants, warnings })
-    } else {
-        errors.sort_by_key(|e| e.line);
-        Err(LoadError { errors, warnings })
+    Loaded {
+        variants,
+        rejected,
+        stray,
+        warnings,
     }
 }
