@@ -26,6 +26,11 @@ import time
 from dataclasses import dataclass, field
 
 STARTUP_TIMEOUT = 30.0  # seconds for `uciok`, `feature done=1`, `readyok`, `pong`
+# Seconds an XBoard engine has to send its first feature line before it is taken for
+# protocol 1. XBoard's own 2 s is too short on a loaded machine, where a Python engine's
+# start alone took longer and a protocol 2 engine was then driven without `usermove`
+# (every game lost by "illegal move"); a protocol 1 engine pays the wait once per start.
+PROTOVER_WAIT = 10.0
 
 
 class EngineFailure(Exception):
@@ -392,8 +397,8 @@ class XBoardEngine:
         self.send("xboard")
         self.send("protover 2")
         # Protocol 2 engines answer with features ending in done=1; done=0 asks for more
-        # time; an engine that sends nothing for 2 s is protocol 1.
-        deadline = time.monotonic() + 2.0
+        # time; an engine that sends nothing for PROTOVER_WAIT seconds is protocol 1.
+        deadline = time.monotonic() + PROTOVER_WAIT
         while not self.done:
             line = self._readline(deadline)
             if line is None:

@@ -13,7 +13,17 @@ import random
 import sys
 import time
 
-import pyffish as sf
+
+class LazyPyffish:
+    """pyffish, imported at its first use: the import takes seconds on a loaded machine,
+    long enough to delay even the first feature line past a referee's wait."""
+
+    def __getattr__(self, name):
+        import pyffish
+        return getattr(pyffish, name)
+
+
+sf = LazyPyffish()
 
 
 def main():
@@ -78,6 +88,10 @@ def main():
                 return
         else:
             if cmd == "protover":
+                # done=0 first, as a slow-starting engine should: the referee then waits
+                # for done=1 instead of taking the engine for protocol 1.
+                out("feature done=0")
+                sf.start_fen("chess")
                 out('feature myname="fakex" setboard=1 ping=1 usermove=1 '
                     'variants="normal,giveaway" done=1')
             elif cmd == "ping":

@@ -200,13 +200,14 @@ class MatchTests(unittest.TestCase):
         self.assertEqual(match.tally.failures[0]["time"], 2)
 
     def test_margin_saves_a_late_move(self):
-        # 0.3 s per move on a 0.5 s clock with 0.1 s increment: after each move the
-        # clock reads 0.3, 0.1, -0.1 (inside a 0.4 s margin, so the game goes on), and
-        # the fourth move ends at -0.4 less overheads: lost on time. With a 0.05 s margin
-        # the third move already loses.
-        for margin, slow_moves in (("0.4", 3), ("0.05", 2)):
-            match, _, _ = self.run_match(fake("slow", "--after 0 --then slow --slow 0.3"),
-                                         fake("fast"), "--games", "2", "--tc", "0.5+0.1",
+        # 1.5 s per move on a 2.55 s clock with 0.75 s increment: before each increment
+        # the clock reads 1.05, 0.3, -0.45 (inside a 1.1 s margin, so the game goes on),
+        # and the fourth move ends at -1.2: lost on time. With a 0.05 s margin the third
+        # move already loses. The figures leave each move about 0.17 s of pipe and
+        # scheduling latency before the outcome could change (a loaded CI machine).
+        for margin, slow_moves in (("1.1", 3), ("0.05", 2)):
+            match, _, _ = self.run_match(fake("slow", "--after 0 --then slow --slow 1.5"),
+                                         fake("fast"), "--games", "2", "--tc", "2.55+0.75",
                                          "--margin", margin)
             self.assertEqual(match.tally.failures[0]["time"], 2)
             for record in match.records:
