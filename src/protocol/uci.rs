@@ -9,7 +9,9 @@
 use crate::engine::variant_file::load_variants_file;
 use crate::engine::{check_eval_file, Game};
 use crate::eval::ParamFile;
-use crate::search::{Bound, Clock, Control, Limits, Report, Settings, TranspositionTable};
+use crate::search::{
+    Bound, Clock, Control, Limits, Report, SearchMemory, Settings, TranspositionTable,
+};
 use crate::variant::{all_variants, find_variant, Variant};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -35,6 +37,9 @@ pub struct Uci<W: Write + Send + 'static> {
     chess960: bool,
     game: Game,
     tt: Arc<TranspositionTable>,
+    /// The game's search memory (histories, killers): kept between moves, cleared by
+    /// `ucinewgame`. Locked by the search thread while it searches.
+    memory: Arc<Mutex<SearchMemory>>,
     hash_mb: usize,
     settings: Settings,
     search: Option<Running>,
@@ -86,6 +91,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             chess960: false,
             game,
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            memory: Arc::new(Mutex::new(SearchMemory::new())),
             hash_mb: DEFAULT_HASH_MB,
             settings: Settings::default(),
             search: None,
@@ -157,6 +163,10 @@ impl<W: Write + Send + 'static> Uci<W> {
             "ucinewgame" => {
                 self.stop_search();
                 self.tt.clear();
+                self.memory
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clear();
                 self.reset_game();
             }
             "setoption" => {
@@ -424,6 +434,7 @@ impl<W: Write + Send + 'static> Uci<W> {
         let control = Arc::new(Control::new(ponder));
         let game = self.game.clone();
         let tt = self.tt.clone();
+        let memory = self.memory.clone();
         let settings = self.settings.clone();
         let out = self.out.clone();
         let c = control.clone();
@@ -431,7 +442,8 @@ impl<W: Write + Send + 'static> Uci<W> {
             .name("search".into())
             .spawn(move || {
                 let mut report = |r: &Report| say_to(&out, &info_line(r));
-                let result = game.search(&limits, &settings, &tt, &c, &mut report);
+                let mut memory = memory.lock().unwrap_or_else(|e| e.into_inner());
+                let result = game.search(&limits, &settings, &tt, &c, &mut memory, &mut report);
                 let line = match (result.best, result.ponder) {
                     (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
                     (Some(b), None) => format!("bestmove {b}"),

@@ -8,11 +8,11 @@
 //! Captures that lose material by static exchange ([`super::see`]) go after the quiet
 //! moves, where the variant's rules allow judging exchanges.
 
+use super::history::History;
 use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
-use crate::variant::rules::MAX_KINDS;
 use std::mem::MaybeUninit;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -22,83 +22,6 @@ const KILLER_2: i32 = KILLER_1 - 1;
 const COUNTER: i32 = KILLER_2 - 1;
 /// Captures that lose material by static exchange: after every quiet move.
 const BAD_CAPTURE: i32 = -(1 << 24);
-/// History scores stay within this bound (gravity formula in `History::update`).
-pub const HISTORY_MAX: i32 = 1 << 14;
-
-/// Quiet-move history: how often a (colour, from, to) move caused a cut-off.
-pub struct History {
-    squares: usize,
-    table: Vec<i32>,
-}
-
-impl History {
-    pub fn new(squares: usize) -> History {
-        History {
-            squares,
-            table: vec![0; 2 * squares * squares],
-        }
-    }
-
-    #[inline]
-    fn index(&self, color: usize, m: Move) -> usize {
-        (color * self.squares + m.from()) * self.squares + m.to()
-    }
-
-    #[inline]
-    pub fn get(&self, color: usize, m: Move) -> i32 {
-        self.table[self.index(color, m)]
-    }
-
-    /// Moves the entry toward `±HISTORY_MAX` by `bonus`, slower as it nears the bound.
-    pub fn update(&mut self, color: usize, m: Move, bonus: i32) {
-        let i = self.index(color, m);
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let e = &mut self.table[i];
-        *e += b - *e * b.abs() / HISTORY_MAX;
-    }
-
-    pub fn clear(&mut self) {
-        self.table.fill(0);
-    }
-}
-
-/// Counter-moves: the quiet move that last refuted each previous move, indexed by the
-/// piece that made the previous move and the square it went to (Uiterwijk's
-/// counter-move heuristic, as Stockfish indexes it). A refutation often answers the
-/// same move wherever it is played.
-pub struct CounterMoves {
-    squares: usize,
-    table: Vec<Move>,
-}
-
-impl CounterMoves {
-    pub fn new(squares: usize) -> CounterMoves {
-        CounterMoves {
-            squares,
-            table: vec![Move::NONE; (1 + 2 * MAX_KINDS) * squares],
-        }
-    }
-
-    /// The index of the previous move of `pos` (none at the root or after a null move).
-    #[inline]
-    pub fn slot<B: Bitboard>(&self, pos: &Position<B>) -> Option<usize> {
-        let prev = pos.last_move().filter(|&m| m != Move::NONE)?;
-        Some(pos.piece_at(prev.to()) as usize * self.squares + prev.to())
-    }
-
-    #[inline]
-    pub fn get(&self, slot: Option<usize>) -> Move {
-        slot.map_or(Move::NONE, |i| self.table[i])
-    }
-
-    #[inline]
-    pub fn set(&mut self, slot: Option<usize>, m: Move) {
-        if let Some(i) = slot {
-            self.table[i] = m;
-        }
-    }
-}
-
 /// Whether a move is "tactical": a capture or a promotion (what quiescence searches).
 #[inline]
 pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {

@@ -2,7 +2,8 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::movepick::{is_losing_capture, is_tactical, CounterMoves, History, MovePicker};
+use super::history::ThreadMemory;
+use super::movepick::{is_losing_capture, is_tactical, MovePicker};
 use super::see::Exchange;
 use super::tt::TranspositionTable;
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -87,9 +88,8 @@ pub struct Worker<'a, B: Bitboard> {
     /// Set when the search was told to stop: every score from then on is meaningless.
     pub stopped: bool,
     pub root_moves: Vec<RootMove>,
-    killers: Vec<[Move; 2]>,
-    history: History,
-    counter_moves: CounterMoves,
+    /// History, killers and counter-moves: this thread's share of the game's memory.
+    mem: &'a mut ThreadMemory,
     /// Triangular PV table: row `ply` holds the line from `ply`.
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -118,8 +118,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         counters: &'a [super::thread::Counter],
         limits: HardLimits,
         root_moves: Vec<RootMove>,
+        mem: &'a mut ThreadMemory,
     ) -> Worker<'a, B> {
-        let squares = pos.rules().geo.squares();
         let draws = pos.rules().variant.draws.clone();
         let exchange = Exchange::new(pos.rules(), eval);
         let checks_count = pos.rules().end.check_limit.is_some();
@@ -143,9 +143,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             seldepth: 0,
             stopped: false,
             root_moves,
-            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: History::new(squares),
-            counter_moves: CounterMoves::new(squares),
+            mem,
             pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
             pv_len: vec![0; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
@@ -442,9 +440,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if tt_move == Move::NONE && depth >= 4 {
             depth -= 1;
         }
-        let killers = self.killers[ply];
-        let counter_slot = self.counter_moves.slot(&self.pos);
-        let counter = self.counter_moves.get(counter_slot);
+        let killers = self.mem.killers[ply];
+        let counter_slot = self.mem.counter_moves.slot(&self.pos);
+        let counter = self.mem.counter_moves.get(counter_slot);
         let mut picker = MovePicker::new(
             &self.pos,
             self.eval,
@@ -453,7 +451,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             tt_move,
             killers,
             counter,
-            &self.history,
+            &self.mem.history,
         );
         let us = self.pos.side_to_move();
         let mut best = -INFINITE;
@@ -507,7 +505,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     r -= i32::from(pv_node);
                     r += i32::from(!improving);
                     r -= i32::from(m == killers[0] || m == killers[1]);
-                    r -= self.history.get(us, m) / 8192;
+                    r -= self.mem.history.get(us, m) / 8192;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -543,17 +541,17 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         if best >= beta && !is_tactical(&self.pos, best_move) {
-            let k = &mut self.killers[ply];
+            let k = &mut self.mem.killers[ply];
             if k[0] != best_move {
                 k[1] = k[0];
                 k[0] = best_move;
             }
-            self.counter_moves.set(counter_slot, best_move);
+            self.mem.counter_moves.set(counter_slot, best_move);
             let bonus = (depth * depth).min(1200) * 8;
-            self.history.update(us, best_move, bonus);
+            self.mem.history.update(us, best_move, bonus);
             for &q in &quiets[..quiet_count.min(quiets.len())] {
                 if q != best_move {
-                    self.history.update(us, q, -bonus);
+                    self.mem.history.update(us, q, -bonus);
                 }
             }
         }

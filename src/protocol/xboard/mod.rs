@@ -27,7 +27,9 @@ pub mod variants;
 
 use super::uci::Flow;
 use crate::engine::Game;
-use crate::search::{Bound, Control, Limits, Report, Score, Settings, TranspositionTable};
+use crate::search::{
+    Bound, Control, Limits, Report, Score, SearchMemory, Settings, TranspositionTable,
+};
 use crate::variant::{find_variant, Color, Variant, BLACK, WHITE};
 use clock::TimeControl;
 use std::io::{BufRead, Write};
@@ -101,6 +103,9 @@ pub struct XBoard<W: Write + Send + 'static> {
     /// Root moves left out of analysis (`exclude`), in UCI notation.
     excluded: Vec<String>,
     tt: Arc<TranspositionTable>,
+    /// The game's search memory (histories, killers): kept between moves, cleared by
+    /// `new`. Locked by the search thread while it searches.
+    memory: Arc<Mutex<SearchMemory>>,
     hash_mb: usize,
     settings: Settings,
     search: Option<Running>,
@@ -178,6 +183,7 @@ impl<W: Write + Send + 'static> XBoard<W> {
             clock: TimeControl::default(),
             excluded: Vec::new(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            memory: Arc::new(Mutex::new(SearchMemory::new())),
             hash_mb: DEFAULT_HASH_MB,
             settings: Settings::default(),
             search: None,
@@ -481,6 +487,7 @@ impl<W: Write + Send + 'static> XBoard<W> {
             post: self.post.clone(),
             ponder: self.ponder.clone(),
             tt: self.tt.clone(),
+            memory: self.memory.clone(),
             last_report: self.last_report.clone(),
             handoff: handoff.clone(),
         };
@@ -601,6 +608,7 @@ impl<W: Write + Send + 'static> XBoard<W> {
             Err(e) => return self.error(&e, "new"),
         }
         self.tt.clear();
+        lock(&self.memory).clear();
         self.engine_side = (!self.analyzing).then_some(BLACK);
         let control = self.clock.control.clone();
         self.clock = TimeControl {
@@ -870,6 +878,7 @@ struct Shared<W: Write + Send + 'static> {
     post: Arc<AtomicBool>,
     ponder: Arc<AtomicBool>,
     tt: Arc<TranspositionTable>,
+    memory: Arc<Mutex<SearchMemory>>,
     last_report: Arc<Mutex<Option<Report>>>,
     handoff: Arc<Mutex<Handoff>>,
 }
@@ -894,7 +903,14 @@ fn search_thread<W: Write + Send + 'static>(job: Job, mut control: Arc<Control>,
                 say_to(&s.out, &thinking_line(&root, r));
             }
         };
-        let result = game.search(&limits, &settings, &s.tt, &control, &mut report);
+        let result = game.search(
+            &limits,
+            &settings,
+            &s.tt,
+            &control,
+            &mut lock(&s.memory),
+            &mut report,
+        );
         let mut h = lock(&s.handoff);
         if h.aborted || task == Task::Analyze || (pondering && !h.hit) {
             return;

@@ -1,0 +1,201 @@
+//! What the search learns about moves during a game, kept from one search to the next:
+//! the quiet-move history, the killer moves of each ply and the counter-moves. The
+//! caller (the protocol's engine state) owns one [`SearchMemory`] for the whole game,
+//! passes it to every search and calls [`SearchMemory::clear`] for a new game; each
+//! search thread has its own tables in it (Lazy SMP threads share only the
+//! transposition table).
+//!
+//! The tables are sized from the variant's board; a search in another variant than the
+//! last one starts from empty tables.
+
+use crate::board::Bitboard;
+use crate::position::{Move, Position};
+use crate::variant::rules::MAX_KINDS;
+use crate::variant::Variant;
+use std::sync::Arc;
+
+use super::MAX_PLY;
+
+/// History scores stay within this bound (gravity formula in `History::update`).
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// The origin of a move for the history tables: the square it leaves, or for a drop one
+/// virtual square per dropped kind past the end of the board (a drop's `from` is its
+/// destination, so without this every drop onto a square would share one entry).
+#[inline]
+fn origin(m: Move, squares: usize) -> usize {
+    if m.is_drop() {
+        squares + m.promoted_kind()
+    } else {
+        m.from()
+    }
+}
+
+/// Quiet-move history: how often a (colour, origin, destination) move caused a cut-off.
+pub struct History {
+    squares: usize,
+    table: Vec<i32>,
+}
+
+impl History {
+    pub fn new(squares: usize) -> History {
+        History {
+            squares,
+            table: vec![0; 2 * (squares + MAX_KINDS) * squares],
+        }
+    }
+
+    #[inline]
+    fn index(&self, color: usize, m: Move) -> usize {
+        (color * (self.squares + MAX_KINDS) + origin(m, self.squares)) * self.squares + m.to()
+    }
+
+    #[inline]
+    pub fn get(&self, color: usize, m: Move) -> i32 {
+        self.table[self.index(color, m)]
+    }
+
+    /// Moves the entry toward `±HISTORY_MAX` by `bonus`, slower as it nears the bound.
+    pub fn update(&mut self, color: usize, m: Move, bonus: i32) {
+        let i = self.index(color, m);
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let e = &mut self.table[i];
+        *e += b - *e * b.abs() / HISTORY_MAX;
+    }
+
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
+/// Counter-moves: the quiet move that last refuted each previous move, indexed by the
+/// piece that made the previous move and the square it went to (Uiterwijk's
+/// counter-move heuristic, as Stockfish indexes it). A refutation often answers the
+/// same move wherever it is played.
+pub struct CounterMoves {
+    squares: usize,
+    table: Vec<Move>,
+}
+
+impl CounterMoves {
+    pub fn new(squares: usize) -> CounterMoves {
+        CounterMoves {
+            squares,
+            table: vec![Move::NONE; (1 + 2 * MAX_KINDS) * squares],
+        }
+    }
+
+    /// The index of the previous move of `pos` (none at the root or after a null move).
+    #[inline]
+    pub fn slot<B: Bitboard>(&self, pos: &Position<B>) -> Option<usize> {
+        let prev = pos.last_move().filter(|&m| m != Move::NONE)?;
+        Some(pos.piece_at(prev.to()) as usize * self.squares + prev.to())
+    }
+
+    #[inline]
+    pub fn get(&self, slot: Option<usize>) -> Move {
+        slot.map_or(Move::NONE, |i| self.table[i])
+    }
+
+    #[inline]
+    pub fn set(&mut self, slot: Option<usize>, m: Move) {
+        if let Some(i) = slot {
+            self.table[i] = m;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.table.fill(Move::NONE);
+    }
+}
+
+/// One search thread's tables.
+pub struct ThreadMemory {
+    pub history: History,
+    pub counter_moves: CounterMoves,
+    /// Two killer moves per ply from the root.
+    pub killers: Vec<[Move; 2]>,
+}
+
+impl ThreadMemory {
+    fn new(squares: usize) -> ThreadMemory {
+        ThreadMemory {
+            history: History::new(squares),
+            counter_moves: CounterMoves::new(squares),
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.history.clear();
+        self.counter_moves.clear();
+        self.killers.fill([Move::NONE; 2]);
+    }
+
+    /// The root moved `plies` further into the game: a killer of ply `p + plies` in the
+    /// last search belongs to ply `p` now.
+    fn shift_killers(&mut self, plies: usize) {
+        let n = self.killers.len();
+        if plies >= n {
+            self.killers.fill([Move::NONE; 2]);
+        } else {
+            self.killers.copy_within(plies.., 0);
+            self.killers[n - plies..].fill([Move::NONE; 2]);
+        }
+    }
+}
+
+/// The search's memory of a game: one [`ThreadMemory`] per search thread.
+#[derive(Default)]
+pub struct SearchMemory {
+    /// The variant the tables were made for.
+    variant: Option<Arc<Variant>>,
+    /// The game ply of the last search's root (for shifting the killers).
+    root_ply: usize,
+    threads: Vec<ThreadMemory>,
+}
+
+impl SearchMemory {
+    pub fn new() -> SearchMemory {
+        SearchMemory::default()
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        for t in &mut self.threads {
+            t.clear();
+        }
+    }
+
+    /// The tables of `threads` search threads for a search from `pos`: kept from the
+    /// last search when it was in the same variant, else new.
+    pub(super) fn prepare<B: Bitboard>(
+        &mut self,
+        pos: &Position<B>,
+        threads: usize,
+    ) -> &mut [ThreadMemory] {
+        let variant = &pos.rules().variant;
+        let same = self
+            .variant
+            .as_ref()
+            .is_some_and(|v| Arc::ptr_eq(v, variant) || **v == **variant);
+        if !same {
+            self.threads.clear();
+            self.variant = Some(variant.clone());
+        }
+        let squares = pos.rules().geo.squares();
+        while self.threads.len() < threads {
+            self.threads.push(ThreadMemory::new(squares));
+        }
+        // Plies from the game's start (a FEN's move number counts).
+        let root_ply = 2 * pos.fullmove_number() as usize + pos.side_to_move();
+        if same && root_ply > self.root_ply {
+            let plies = root_ply - self.root_ply;
+            for t in &mut self.threads {
+                t.shift_killers(plies);
+            }
+        }
+        self.root_ply = root_ply;
+        &mut self.threads[..threads]
+    }
+}
