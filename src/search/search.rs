@@ -5,7 +5,7 @@
 use super::history::ThreadMemory;
 use super::movepick::{is_losing_capture, is_tactical, MovePicker};
 use super::see::Exchange;
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, TtHit, TtStore};
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
@@ -210,6 +210,70 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The static evaluation of the node and the score to prune with: the table's
+    /// evaluation when it has one (else a fresh one, stored at once so that a later
+    /// visit need not repeat it), refined by the table's score where its bound says
+    /// the true value lies beyond the evaluation. In check both are `-INFINITE`.
+    fn static_eval(
+        &mut self,
+        key: u64,
+        hit: Option<TtHit>,
+        in_check: bool,
+        tt_pv: bool,
+    ) -> (i32, i32) {
+        if in_check {
+            return (-INFINITE, -INFINITE);
+        }
+        let static_eval = match hit.and_then(|h| h.eval) {
+            Some(e) => e,
+            None => {
+                let e = self.evaluate();
+                if hit.is_none() {
+                    let entry = TtStore {
+                        mv: Move::NONE,
+                        score: 0,
+                        depth: -2,
+                        bound: None,
+                        eval: Some(e),
+                        pv: tt_pv,
+                    };
+                    self.tt.store(key, entry, 0);
+                }
+                e
+            }
+        };
+        let eval = match hit {
+            Some(h)
+                if h.score.abs() < MATE_BOUND
+                    && match h.bound {
+                        Some(Bound::Lower) => h.score > static_eval,
+                        Some(Bound::Upper) => h.score < static_eval,
+                        _ => false,
+                    } =>
+            {
+                h.score
+            }
+            _ => static_eval,
+        };
+        (static_eval, eval)
+    }
+
+    /// Whether the side to move's static evaluation is better than at its last node
+    /// (two plies up, or four when it was in check there).
+    fn improving(&mut self, ply: usize, static_eval: i32) -> bool {
+        self.static_evals[ply] = static_eval;
+        if static_eval == -INFINITE {
+            return false;
+        }
+        if ply >= 2 && self.static_evals[ply - 2] != -INFINITE {
+            static_eval > self.static_evals[ply - 2]
+        } else if ply >= 4 {
+            static_eval > self.static_evals[ply - 4]
+        } else {
+            false
+        }
+    }
+
     /// Draws by the variant's rules that the search recognises at a node (the position
     /// has been reached by a move): the move rule, repetition (a single repetition counts,
     /// as repeating can always be continued) and insufficient material.
@@ -390,33 +454,29 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        // On a principal variation now or when the entry was stored: such nodes are
+        // searched with less reduction.
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
         if let Some(h) = hit {
-            if !pv_node
-                && h.depth >= depth
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                }
-            {
+            if !pv_node && h.depth >= depth && h.cuts(alpha, beta) {
                 return h.score;
             }
         }
-        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
-        self.static_evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let (static_eval, eval) = self.static_eval(key, hit, in_check, tt_pv);
+        let improving = self.improving(ply, static_eval);
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left, a quiet move
             // will not bring the opponent back.
             if depth <= 6
                 && beta.abs() < MATE_BOUND
-                && static_eval - 90 * (depth - i32::from(improving)) >= beta
+                && eval - 90 * (depth - i32::from(improving)) >= beta
+                && eval < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            if null_allowed && depth >= 3 && static_eval >= beta && self.has_non_pawn_material() {
+            if null_allowed && depth >= 3 && eval >= beta && self.has_non_pawn_material() {
                 let r = 3 + depth / 4;
                 self.pos.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -471,7 +531,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     continue;
                 }
                 // Futility: a quiet move cannot raise a hopeless static score enough.
-                futile = !pv_node && depth <= 3 && static_eval + 80 + 100 * depth <= alpha;
+                futile = !pv_node && depth <= 3 && eval + 80 + 100 * depth <= alpha;
             } else if !in_check
                 && best > -MATE_BOUND
                 && !pv_node
@@ -503,6 +563,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 if depth >= 3 && !tactical && !in_check && !gives_check {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)];
                     r -= i32::from(pv_node);
+                    // A former PV node (the table says so) is reduced less as well.
+                    r -= i32::from(tt_pv && !pv_node);
                     r += i32::from(!improving);
                     r -= i32::from(m == killers[0] || m == killers[1]);
                     r -= self.mem.history.get(us, m) / 8192;
@@ -562,7 +624,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best, depth, bound, ply);
+        let stored_eval = (!in_check).then_some(static_eval);
+        let entry = TtStore {
+            mv: best_move,
+            score: best,
+            depth,
+            bound: Some(bound),
+            eval: stored_eval,
+            pv: tt_pv,
+        };
+        self.tt.store(key, entry, ply);
         best
     }
 
@@ -600,16 +671,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
-            if match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            } {
+            if h.cuts(alpha, beta) {
                 return h.score;
             }
         }
         let in_check = self.pos.in_check();
-        let stand_pat = if in_check { -INFINITE } else { self.evaluate() };
+        let tt_pv = hit.is_some_and(|h| h.pv);
+        let (static_eval, stand_pat) = self.static_eval(key, hit, in_check, tt_pv);
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -685,7 +753,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best, -1, bound, ply);
+        let entry = TtStore {
+            mv: best_move,
+            score: best,
+            depth: -1,
+            bound: Some(bound),
+            eval: (!in_check).then_some(static_eval),
+            pv: tt_pv,
+        };
+        self.tt.store(key, entry, ply);
         best
     }
 }
