@@ -3,7 +3,7 @@
 //! shared transposition table.
 
 use super::history::ThreadMemory;
-use super::movepick::{is_losing_capture, is_tactical, MovePicker};
+use super::movepick::{is_tactical, Context, MovePicker};
 use super::see::Exchange;
 use super::tt::{TranspositionTable, TtHit, TtStore};
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -503,16 +503,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let killers = self.mem.killers[ply];
         let counter_slot = self.mem.counter_moves.slot(&self.pos);
         let counter = self.mem.counter_moves.get(counter_slot);
-        let mut picker = MovePicker::new(
-            &self.pos,
-            self.eval,
-            &self.exchange,
-            &list,
-            tt_move,
-            killers,
-            counter,
-            &self.mem.history,
-        );
+        let mut picker = MovePicker::new(&self.pos, &list, tt_move, killers, counter);
         let us = self.pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
@@ -520,7 +511,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut quiets = [Move::NONE; 64];
         let mut quiet_count = 0usize;
         let original_alpha = alpha;
-        while let Some(m) = picker.next() {
+        loop {
+            let cx = Context {
+                pos: &self.pos,
+                eval: self.eval,
+                exchange: &self.exchange,
+                history: Some(&self.mem.history),
+            };
+            let Some(pick) = picker.next(&cx) else { break };
+            let m = pick.mv;
             let tactical = is_tactical(&self.pos, m);
             let mut futile = false;
             if !in_check && best > -MATE_BOUND && !tactical {
@@ -695,17 +694,22 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.pos.generate_tactical(&mut list);
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker = MovePicker::tactical(&self.pos, self.eval, &self.exchange, &list, tt_move);
+        let mut picker = MovePicker::quiescence(&self.pos, &list, tt_move, in_check);
         let mut best = stand_pat;
         let mut best_move = Move::NONE;
-        while let Some((m, order)) = picker.next_scored() {
+        loop {
+            let cx = Context {
+                pos: &self.pos,
+                eval: self.eval,
+                exchange: &self.exchange,
+                history: None,
+            };
+            let Some(pick) = picker.next(&cx) else { break };
+            let m = pick.mv;
             if !in_check {
-                if !is_tactical(&self.pos, m) {
-                    continue;
-                }
                 // A capture that loses material by static exchange is not worth it
                 // here, unless a check it gives counts toward the win.
-                if is_losing_capture(order) && best > -MATE_BOUND {
+                if pick.losing && best > -MATE_BOUND {
                     if !self.checks_count {
                         continue;
                     }
