@@ -2,15 +2,16 @@
 //! handed out in stages: the transposition table's move, captures and promotions by
 //! MVV-LVA (most valuable victim, then least valuable attacker) that do not lose
 //! material by static exchange, the two killer moves of the ply, the counter-move to
-//! the opponent's last move, quiet moves by their history score, and last the captures
-//! that lose material. Each stage's moves are scored only when the stage is reached,
+//! the opponent's last move, quiet moves by their history scores (the move's own and
+//! its continuation histories), and last the captures that lose material. Captures are
+//! ordered by the victim's value corrected by the capture history. Each stage's moves are scored only when the stage is reached,
 //! and picked one at a time (selection sort), so after a cut-off the rest is never
 //! scored or sorted; a capture's static exchange is judged only when it is picked.
 //!
 //! Captures that lose material by static exchange ([`super::see`]) go after the quiet
 //! moves, where the variant's rules allow judging exchanges.
 
-use super::history::History;
+use super::history::{moved_piece, ThreadMemory, NO_CONTINUATION};
 use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
@@ -23,32 +24,51 @@ pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     m.kind() == MoveKind::Promotion || pos.is_capture(m)
 }
 
-/// MVV-LVA (plus the promoted piece's value) for a tactical move.
-#[inline]
-pub fn tactical_score<B: Bitboard>(pos: &Position<B>, eval: &dyn Evaluator<B>, m: Move) -> i32 {
-    let victim = pos.captured_piece(m);
-    let victim_value = if victim == NO_PIECE {
-        0
-    } else {
-        eval.piece_value(kind_of(victim))
-    };
-    let promo = if m.kind() == MoveKind::Promotion {
-        eval.piece_value(m.promoted_kind())
-    } else {
-        0
-    };
-    let attacker = eval.piece_value(kind_of(pos.piece_at(m.from())));
-    (victim_value + promo) * 16 - attacker / 8
-}
-
 /// What scoring a stage needs, lent by the search for each pick (the picker itself
 /// holds no borrow of the position, which the search changes between picks).
 pub struct Context<'a, B: Bitboard> {
     pub pos: &'a Position<B>,
     pub eval: &'a dyn Evaluator<B>,
     pub exchange: &'a Exchange,
-    /// Quiet moves are ordered by it; without it, in generation order.
-    pub history: Option<&'a History>,
+    /// The histories that order quiet moves and captures.
+    pub mem: &'a ThreadMemory,
+    /// The piece-square indices of the moves one, two and four plies back
+    /// (`NO_CONTINUATION` where there is none), for the continuation histories.
+    pub earlier: [usize; 3],
+}
+
+impl<B: Bitboard> Context<'_, B> {
+    /// A capture's or promotion's score: the victim's (and the promoted piece's) value,
+    /// corrected by how such captures fared before (Stockfish's capture ordering).
+    #[inline]
+    fn capture_score(&self, m: Move) -> i32 {
+        let pos = self.pos;
+        let victim = pos.captured_piece(m);
+        let mut value = if victim == NO_PIECE {
+            0
+        } else {
+            self.eval.piece_value(kind_of(victim))
+        };
+        if m.kind() == MoveKind::Promotion {
+            value += self.eval.piece_value(m.promoted_kind());
+        }
+        let ps = self.mem.piece_squares.index(moved_piece(pos, m), m.to());
+        12 * value + self.mem.captures.get(ps, victim)
+    }
+
+    /// A quiet move's score: its history plus twice its continuation histories.
+    #[inline]
+    fn quiet_score(&self, m: Move) -> i32 {
+        let pos = self.pos;
+        let now = self.mem.piece_squares.of_move(pos, m);
+        let mut score = self.mem.history.get(pos.side_to_move(), m);
+        for &e in &self.earlier {
+            if e != NO_CONTINUATION {
+                score += 2 * self.mem.continuation.get(e, now);
+            }
+        }
+        score
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -238,7 +258,7 @@ impl MovePicker {
                 Stage::ScoreCaptures => {
                     for i in 0..self.captures {
                         let m = self.at(i).mv;
-                        self.set_score(i, tactical_score(cx.pos, cx.eval, m));
+                        self.set_score(i, cx.capture_score(m));
                     }
                     self.cursor = 0;
                     self.stage = Stage::GoodCaptures;
@@ -300,12 +320,9 @@ impl MovePicker {
                     }
                 }
                 Stage::ScoreQuiets => {
-                    if let Some(history) = cx.history {
-                        let us = cx.pos.side_to_move();
-                        for i in self.captures..self.len {
-                            let m = self.at(i).mv;
-                            self.set_score(i, history.get(us, m));
-                        }
+                    for i in self.captures..self.len {
+                        let m = self.at(i).mv;
+                        self.set_score(i, cx.quiet_score(m));
                     }
                     self.cursor = self.captures;
                     self.stage = Stage::Quiets;

@@ -2,7 +2,7 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::history::ThreadMemory;
+use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
 use super::movepick::{is_tactical, Context, MovePicker};
 use super::see::Exchange;
 use super::tt::{TranspositionTable, TtHit, TtStore};
@@ -65,6 +65,36 @@ fn lmr_table() -> Vec<[i32; 64]> {
         .collect()
 }
 
+/// Frames below the root, so that a node can look four plies back without a check.
+const FRAME_OFFSET: usize = 4;
+
+/// What a node leaves for the nodes below it to read.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// The piece-square index of the move being searched from this node
+    /// (`NO_CONTINUATION` for a null move or none yet).
+    cont: usize,
+    /// That move is a capture or a promotion.
+    tactical: bool,
+    /// How many moves this node has picked so far (the move being searched included).
+    move_count: usize,
+    /// The table had an entry for this node.
+    tt_hit: bool,
+    /// `-INFINITE` when in check.
+    static_eval: i32,
+}
+
+const EMPTY_FRAME: Frame = Frame {
+    cont: NO_CONTINUATION,
+    tactical: false,
+    move_count: 0,
+    tt_hit: false,
+    static_eval: -INFINITE,
+};
+
+/// A fail high by this much more than beta earns the larger history bonus.
+const HISTORY_MARGIN: i32 = 100;
+
 /// Limits the worker checks while it searches (the main thread only).
 #[derive(Clone, Copy, Default)]
 pub struct HardLimits {
@@ -93,7 +123,8 @@ pub struct Worker<'a, B: Bitboard> {
     /// Triangular PV table: row `ply` holds the line from `ply`.
     pv: Vec<Move>,
     pv_len: Vec<usize>,
-    static_evals: Vec<i32>,
+    /// Per ply, what the node there passes down (`FRAME_OFFSET` empty frames first).
+    frames: Vec<Frame>,
     lmr: Vec<[i32; 64]>,
     draws: crate::variant::DrawRules,
     /// The side to move has pieces other than royal and promoting (pawn-like) ones.
@@ -146,7 +177,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             mem,
             pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
             pv_len: vec![0; MAX_PLY + 2],
-            static_evals: vec![0; MAX_PLY + 2],
+            frames: vec![EMPTY_FRAME; MAX_PLY + 2 + FRAME_OFFSET],
             lmr: lmr_table(),
             stalemate_decides: draws.stalemate != StalemateResult::Draw,
             exchange,
@@ -261,16 +292,111 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// Whether the side to move's static evaluation is better than at its last node
     /// (two plies up, or four when it was in check there).
     fn improving(&mut self, ply: usize, static_eval: i32) -> bool {
-        self.static_evals[ply] = static_eval;
-        if static_eval == -INFINITE {
+        let f = ply + FRAME_OFFSET;
+        self.frames[f].static_eval = static_eval;
+        if static_eval == -INFINITE || ply < 2 {
             return false;
         }
-        if ply >= 2 && self.static_evals[ply - 2] != -INFINITE {
-            static_eval > self.static_evals[ply - 2]
-        } else if ply >= 4 {
-            static_eval > self.static_evals[ply - 4]
+        if self.frames[f - 2].static_eval != -INFINITE {
+            static_eval > self.frames[f - 2].static_eval
         } else {
-            false
+            ply >= 4 && static_eval > self.frames[f - 4].static_eval
+        }
+    }
+
+    /// The piece-square indices of the moves one, two and four plies above `ply`.
+    fn earlier_moves(&self, ply: usize) -> [usize; 3] {
+        let f = ply + FRAME_OFFSET;
+        [
+            self.frames[f - 1].cont,
+            self.frames[f - 2].cont,
+            self.frames[f - 4].cont,
+        ]
+    }
+
+    /// Records the move about to be searched from `ply` for the nodes below.
+    fn enter_move(&mut self, ply: usize, m: Move, tactical: bool, move_count: usize) {
+        let cont = self.mem.piece_squares.of_move(&self.pos, m);
+        let f = &mut self.frames[ply + FRAME_OFFSET];
+        f.cont = cont;
+        f.tactical = tactical;
+        f.move_count = move_count;
+    }
+
+    /// Adds `bonus` to the continuation histories of piece-square `now` after the
+    /// moves one, two and four plies above `ply`.
+    fn update_continuation(&mut self, ply: usize, now: usize, bonus: i32) {
+        for earlier in self.earlier_moves(ply) {
+            if earlier != NO_CONTINUATION {
+                self.mem.continuation.update(earlier, now, bonus);
+            }
+        }
+    }
+
+    /// A quiet move was best: it becomes a killer and the counter-move, and its
+    /// histories gain `bonus`.
+    fn update_quiet_stats(&mut self, ply: usize, m: Move, bonus: i32, counter: Option<usize>) {
+        let k = &mut self.mem.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        self.mem.counter_moves.set(counter, m);
+        let us = self.pos.side_to_move();
+        self.mem.history.update(us, m, bonus);
+        let now = self.mem.piece_squares.of_move(&self.pos, m);
+        self.update_continuation(ply, now, bonus);
+    }
+
+    /// The node's statistics after its moves: the best move (if it raised alpha) gains,
+    /// the quiet moves and captures tried before it lose; the previous move, refuted
+    /// early, loses too; a previous quiet move that left us no good reply gains.
+    #[allow(clippy::too_many_arguments)]
+    fn update_stats(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        best_move: Move,
+        best: i32,
+        beta: i32,
+        quiets: &[Move],
+        captures: &[Move],
+        counter: Option<usize>,
+    ) {
+        let prev = self.frames[ply + FRAME_OFFSET - 1];
+        let prev_quiet = prev.cont != NO_CONTINUATION && !prev.tactical;
+        if best_move == Move::NONE {
+            if depth >= 3 && prev_quiet {
+                self.update_continuation(ply - 1, prev.cont, stat_bonus(depth));
+            }
+            return;
+        }
+        let bonus1 = stat_bonus(depth + 1);
+        let bonus2 = if best > beta + HISTORY_MARGIN {
+            bonus1
+        } else {
+            stat_bonus(depth)
+        };
+        let us = self.pos.side_to_move();
+        if !is_tactical(&self.pos, best_move) {
+            self.update_quiet_stats(ply, best_move, bonus2, counter);
+            for &q in quiets {
+                self.mem.history.update(us, q, -bonus2);
+                let now = self.mem.piece_squares.of_move(&self.pos, q);
+                self.update_continuation(ply, now, -bonus2);
+            }
+        } else {
+            let ps = self.mem.piece_squares.of_move(&self.pos, best_move);
+            let victim = self.pos.captured_piece(best_move);
+            self.mem.captures.update(ps, victim, bonus1);
+        }
+        if prev_quiet && prev.move_count == 1 + usize::from(prev.tt_hit) {
+            self.update_continuation(ply - 1, prev.cont, -bonus1);
+        }
+        for &c in captures {
+            let ps = self.mem.piece_squares.of_move(&self.pos, c);
+            let victim = self.pos.captured_piece(c);
+            self.mem.captures.update(ps, victim, -bonus1);
         }
     }
 
@@ -381,6 +507,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.seldepth = 0;
+            let tactical = is_tactical(&self.pos, m);
+            self.enter_move(0, m, tactical, i + 1);
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
@@ -464,6 +592,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
         let (static_eval, eval) = self.static_eval(key, hit, in_check, tt_pv);
         let improving = self.improving(ply, static_eval);
+        self.frames[ply + FRAME_OFFSET].tt_hit = hit.is_some();
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left, a quiet move
@@ -478,6 +607,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             // Null move: if passing still fails high, a real move will too.
             if null_allowed && depth >= 3 && eval >= beta && self.has_non_pawn_material() {
                 let r = 3 + depth / 4;
+                self.frames[ply + FRAME_OFFSET].cont = NO_CONTINUATION;
                 self.pos.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.pos.unmake_null_move();
@@ -508,25 +638,34 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut searched = 0usize;
+        // Quiet moves and captures searched and not best (for the histories).
         let mut quiets = [Move::NONE; 64];
         let mut quiet_count = 0usize;
+        // Quiet moves tried, pruned by futility included (for late move pruning).
+        let mut quiets_tried = 0usize;
+        let mut captures = [Move::NONE; 32];
+        let mut capture_count = 0usize;
+        let mut move_count = 0usize;
+        let earlier = self.earlier_moves(ply);
         let original_alpha = alpha;
         loop {
             let cx = Context {
                 pos: &self.pos,
                 eval: self.eval,
                 exchange: &self.exchange,
-                history: Some(&self.mem.history),
+                mem: self.mem,
+                earlier,
             };
             let Some(pick) = picker.next(&cx) else { break };
             let m = pick.mv;
+            move_count += 1;
             let tactical = is_tactical(&self.pos, m);
             let mut futile = false;
             if !in_check && best > -MATE_BOUND && !tactical {
                 // Late move pruning: with little depth left, late quiet moves rarely
                 // matter.
                 let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                if !pv_node && depth <= 4 && quiet_count >= lmp_limit.max(2) {
+                if !pv_node && depth <= 4 && quiets_tried >= lmp_limit.max(2) {
                     continue;
                 }
                 // Futility: a quiet move cannot raise a hopeless static score enough.
@@ -541,14 +680,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 // A capture that loses more than a margin by exchange, near the leaves.
                 continue;
             }
+            self.enter_move(ply, m, tactical, move_count);
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
+            if !tactical {
+                quiets_tried += 1;
+            }
             if futile && !gives_check {
                 self.pos.unmake_move();
-                if quiet_count < quiets.len() {
-                    quiets[quiet_count] = m;
-                }
-                quiet_count += 1;
                 continue;
             }
             searched += 1;
@@ -594,28 +733,28 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     }
                 }
             }
-            if !tactical {
-                if quiet_count < quiets.len() {
-                    quiets[quiet_count] = m;
-                }
-                quiet_count += 1;
-            }
-        }
-        if best >= beta && !is_tactical(&self.pos, best_move) {
-            let k = &mut self.mem.killers[ply];
-            if k[0] != best_move {
-                k[1] = k[0];
-                k[0] = best_move;
-            }
-            self.mem.counter_moves.set(counter_slot, best_move);
-            let bonus = (depth * depth).min(1200) * 8;
-            self.mem.history.update(us, best_move, bonus);
-            for &q in &quiets[..quiet_count.min(quiets.len())] {
-                if q != best_move {
-                    self.mem.history.update(us, q, -bonus);
+            if m != best_move {
+                if !tactical {
+                    if quiet_count < quiets.len() {
+                        quiets[quiet_count] = m;
+                        quiet_count += 1;
+                    }
+                } else if capture_count < captures.len() {
+                    captures[capture_count] = m;
+                    capture_count += 1;
                 }
             }
         }
+        self.update_stats(
+            ply,
+            depth,
+            best_move,
+            best,
+            beta,
+            &quiets[..quiet_count],
+            &captures[..capture_count],
+            counter_slot,
+        );
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -702,7 +841,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 pos: &self.pos,
                 eval: self.eval,
                 exchange: &self.exchange,
-                history: None,
+                mem: self.mem,
+                earlier: self.earlier_moves(ply),
             };
             let Some(pick) = picker.next(&cx) else { break };
             let m = pick.mv;
@@ -733,6 +873,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     }
                 }
             }
+            let tactical = is_tactical(&self.pos, m);
+            self.enter_move(ply, m, tactical, 0);
             self.pos.make_move(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move();
