@@ -113,8 +113,8 @@ enum Command {
     /// List the variants: the built-ins and those of `--variants-file`.
     Variants {
         /// Print the variants as a variants.ini file (Fairy-Stockfish's format with
-        /// Protean's own keys) that VariantPath / --variants-file load: the built-ins, or
-        /// the NAMEs given.
+        /// Protean's own keys) that VariantPath / --variants-file load: the built-ins'
+        /// own file, or the NAMEs given as self-contained sections.
         #[arg(long)]
         ini: bool,
         /// With --ini: only these variants (any known name or alias).
@@ -592,19 +592,20 @@ fn load_eval_file(path: Option<&Path>) -> Result<Option<Arc<ParamFile>>, String>
     }
 }
 
-/// `protean variants --ini [NAME...]`: the built-ins (or the named variants) as one
-/// variants.ini file; one the format cannot say yet is a comment saying why.
+/// `protean variants --ini [NAME...]`: the built-ins' own file (the embedded
+/// `builtins.ini`, parents and comments as written), or the named variants as
+/// self-contained sections.
 fn print_ini(names: &[String]) -> Result<(), String> {
-    let variants: Vec<Arc<protean::variant::Variant>> = if names.is_empty() {
-        protean::variant::builtin_variants().to_vec()
-    } else {
-        names
-            .iter()
-            .map(|n| variant_named(n))
-            .collect::<Result<_, _>>()?
-    };
+    if names.is_empty() {
+        print!("{}", protean::variant::builtin::BUILTINS_INI);
+        return Ok(());
+    }
+    let variants: Vec<Arc<protean::variant::Variant>> = names
+        .iter()
+        .map(|n| variant_named(n))
+        .collect::<Result<_, _>>()?;
     let refs: Vec<&protean::variant::Variant> = variants.iter().map(|v| v.as_ref()).collect();
-    print!("{}", protean::variant::ini::write::builtins_ini(&refs));
+    print!("{}", protean::variant::ini::write::variants_ini(&refs));
     Ok(())
 }
 

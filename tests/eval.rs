@@ -3,11 +3,11 @@
 //! colour symmetry, the traced linear form the tuner fits, the generic parameters of
 //! every built-in variant, the embedded tables, and the self-play and fitting tools.
 
-use protean::engine::{check_eval_file, Game};
+use protean::engine::{check_eval_file, Game, OnBoard};
 use protean::eval::{embedded, file, Eval, Evaluator, Layout, Pair, ParamFile, Section};
 use protean::position::Position;
 use protean::protocol::uci::Uci;
-use protean::tune::{fit, selfplay, OnBoard};
+use protean::tune::{fit, selfplay};
 use protean::variant::rules::Rules;
 use protean::variant::{builtin_variants, find_variant, Setup, WHITE};
 use std::path::PathBuf;
@@ -572,7 +572,8 @@ fn the_traced_linear_form_is_the_evaluation() {
         ),
     ];
     for (variant, list) in cases {
-        protean::tune::on_board(&find_variant(variant).unwrap(), TraceCheck(list.clone())).unwrap();
+        protean::engine::on_board(&find_variant(variant).unwrap(), TraceCheck(list.clone()))
+            .unwrap();
     }
 }
 
@@ -591,7 +592,7 @@ impl OnBoard for GenericCheck {
             let value = Evaluator::<B>::piece_value(&eval, k);
             // A tafl king is not royal in the chess sense (he is captured, not mated),
             // but like a royal he is never traded: no value either.
-            let tafl_king = rules.custodian.as_ref().is_some_and(|c| c.king == k);
+            let tafl_king = rules.capture.custodian().is_some_and(|c| c.king == k);
             if kind.royal || tafl_king {
                 assert_eq!(value, 0, "{}: royal {}", v.name, kind.letter);
             } else {
@@ -631,7 +632,7 @@ impl OnBoard for GenericCheck {
 #[test]
 fn every_builtin_variant_has_a_generic_evaluation() {
     for v in builtin_variants() {
-        protean::tune::on_board(v, GenericCheck).unwrap();
+        protean::engine::on_board(v, GenericCheck).unwrap();
     }
     // Colour-symmetric start positions score only the side to move's tempo.
     for name in [

@@ -3,21 +3,18 @@
 //! `engine-tests/game-end/<variant>.txt` (`FEN ; RESULT ; note`, RESULT for the side
 //! to move).
 
-mod common;
+use crate::common;
 
 use protean::engine::Game;
 use protean::position::{EndReason, GameResult};
+use protean::variant::Color;
 
 /// Our verdict in the file's terms. One documented difference: pyffish's
 /// `game_result` leaves dead positions (bare kings, a lone minor piece) to its separate
 /// `has_insufficient_material`, while we end them as FIDE does (the rule itself is
 /// tested in `tests/outcome.rs`); those compare as "ongoing" here.
 fn verdict(game: &Game) -> &'static str {
-    let side = if game.fen().split_whitespace().nth(1) == Some("w") {
-        0
-    } else {
-        1
-    };
+    let side = Color::white_if(game.fen().split_whitespace().nth(1) == Some("w"));
     match game.outcome() {
         None => "ongoing",
         Some(o) if o.reason == EndReason::InsufficientMaterial => "ongoing",

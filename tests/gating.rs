@@ -10,7 +10,7 @@ const SEIRAWAN_START: &str =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
 const CASTLING: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1";
 
-mod common;
+use crate::common;
 use common::{fen_after as after, game_at as game, sorted_moves};
 
 #[test]

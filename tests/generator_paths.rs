@@ -12,11 +12,12 @@
 //! the Fairy-Stockfish build used. Squares are written `(file, rank)` from 0 in the
 //! derivations and by name (`a10`) in the move lists.
 
-mod common;
+use crate::common;
 
 use protean::board::{Bitboard, Wide};
 use protean::movegen::perft::perft;
 use protean::position::{Move, MoveKind, MoveList, Position};
+use protean::variant::parts::WithRoyal;
 use protean::variant::rules::Rules;
 use protean::variant::{find_variant, PieceKind, Variant};
 use std::sync::Arc;
@@ -32,6 +33,12 @@ const BUDGET: u64 = 1_000_000;
 fn compile<B: Bitboard>(variant: Variant) -> Arc<Rules<B>> {
     let name = variant.name.clone();
     Arc::new(Rules::<B>::new(Arc::new(variant)).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+/// Whether the generator plan takes the pin-aware generator where the side has its
+/// royal piece.
+fn is_pin_aware<B: Bitboard>(rules: &Rules<B>) -> bool {
+    matches!(rules.plan.with_royal, WithRoyal::PinAware)
 }
 
 fn setup<B: Bitboard>(rules: &Arc<Rules<B>>, fen: &str) -> Position<B> {
@@ -192,14 +199,14 @@ fn check_suite<B: Bitboard>(rules: &Arc<Rules<B>>, file: &str) {
 #[test]
 fn chess_suite_on_u128() {
     let rules = compile::<u128>(builtin("chess"));
-    assert!(rules.pin_aware);
+    assert!(is_pin_aware(&rules));
     check_suite(&rules, "chess");
 }
 
 #[test]
 fn chess_suite_on_wide() {
     let rules = compile::<Wide>(builtin("chess"));
-    assert!(rules.pin_aware);
+    assert!(is_pin_aware(&rules));
     check_suite(&rules, "chess");
 }
 
@@ -220,15 +227,15 @@ fn fischerandom_suite_on_wide() {
 #[test]
 fn generic_path_counts_the_chess_suite() {
     let rules = compile::<u64>(with_grasshopper(builtin("chess")));
-    assert!(!rules.pin_aware);
-    assert!(rules.royal.is_some());
+    assert!(!is_pin_aware(&rules));
+    assert!(rules.royalty.kind().is_some());
     check_suite(&rules, "chess");
 }
 
 #[test]
 fn generic_path_counts_the_fischerandom_suite() {
     let rules = compile::<u64>(with_grasshopper(builtin("fischerandom")));
-    assert!(!rules.pin_aware);
+    assert!(!is_pin_aware(&rules));
     check_suite(&rules, "fischerandom");
 }
 
@@ -256,7 +263,7 @@ fn castling_through_a_square_attacked_by_a_walker() {
     // Nightrider targets from d5: e3 f1, c3 b1, f4 h3, b4, e7, c7, f6 h7, b6.
     // White: Ke1 d1 d2 e2 f2 (f1 attacked) = 4; rook h1 g1 f1 h2..h8 = 9; no O-O. 13.
     let rules = compile::<u64>(test_variant("chess-nightrider"));
-    assert!(!rules.pin_aware);
+    assert!(!is_pin_aware(&rules));
     let fen = "4k3/8/8/3s4/8/8/8/4K2R w K - 0 1";
     let moves = legal(&setup(&rules, fen));
     assert_eq!(moves.len(), 13, "{moves:?}");
@@ -277,8 +284,8 @@ fn chess_without_royalty() -> Variant {
 #[test]
 fn no_royal_piece() {
     let rules = compile::<u64>(chess_without_royalty());
-    assert!(rules.royal.is_none());
-    assert!(!rules.pin_aware);
+    assert!(rules.royalty.kind().is_none());
+    assert!(!is_pin_aware(&rules));
     let start = rules.variant.start_fen.clone();
     // No check can arise in the first three plies, so the tree is chess's.
     assert_eq!(perft_of(&rules, &start, 1), 20);
@@ -418,7 +425,7 @@ fn test_variant(name: &str) -> Variant {
 #[test]
 fn nightrider_on_9x10() {
     let rules = compile::<u128>(test_variant("nightrider9x10"));
-    assert!(!rules.pin_aware);
+    assert!(!is_pin_aware(&rules));
     // Nightrider e2 = (4,1) on a 9x10 board:
     //   (1,2):  f4 g6 h8 (black blocker, captured; the ride stops)
     //   (-1,2): d4 c6, then b8 is White's own blocker
@@ -450,7 +457,7 @@ fn limited_rook_on_5x5() {
         let mut v = test_variant("shortrook5x5");
         v.pieces[1].betza = betza.into();
         let rules = compile::<u64>(v);
-        assert!(!rules.pin_aware, "{betza}");
+        assert!(!is_pin_aware(&rules), "{betza}");
         // Short rook c3: up c4 takes the blocker and stops; down c2 c1; left b3 a3
         // (two steps reach the edge); right d3 is White's own. Ka1 a2 b1 b2 (nothing
         // black captures), d3-d4: 5 + 3 + 1 = 9.
@@ -476,7 +483,7 @@ fn limited_rook_on_5x5() {
 #[test]
 fn cannon_on_9x10() {
     let rules = compile::<u128>(test_variant("cannon9x10"));
-    assert!(!rules.pin_aware);
+    assert!(!is_pin_aware(&rules));
     // Cannon e2: up e3 e4, then the own blocker e5 is a screen and the first piece
     // behind it, e8, is captured; down e1; left d2, then c2 is a screen with nothing
     // behind it; right f2, then g2 is a screen (not capturable by moving) and i2 behind
@@ -514,7 +521,7 @@ fn grasshopper_on_13x13_and_7x7() {
     (v.files, v.ranks) = (13, 13);
     v.start_fen = "12k/13/13/13/13/13/13/13/13/13/13/13/K12 w - - 0 1".into();
     let rules = compile::<Wide>(v);
-    assert!(!rules.pin_aware);
+    assert!(!is_pin_aware(&rules));
     // Grasshopper g7 = (6,6) on 13x13: it rides to the first piece and lands just
     // behind it. Up: screen g9 (own wazir) -> g10. Right: screen j7 -> k7. Up-right:
     // h8, screen i9 -> j10, a black wazir: captured. Up-left f8..a13, right-down
@@ -555,7 +562,7 @@ fn grasshopper_on_13x13_and_7x7() {
 #[test]
 fn lame_leapers_on_9x10() {
     let rules = compile::<u128>(test_variant("lame9x10"));
-    assert!(!rules.pin_aware);
+    assert!(!is_pin_aware(&rules));
     // Horse e5 = (4,4): the leg of (+-1,2) is e6 (own wazir: blocked), of (2,+-1) is f5
     // (black wazir: blocked), of (+-1,-2) is e4 and of (-2,+-1) is d5 (both empty):
     // d3 f3 c4 c6. Ka1 a2 b1 b2 and wazir e6 e7 d6 f6: 4 + 3 + 3 = 10.
@@ -608,7 +615,7 @@ fn initial_moves_on_10x10() {
     let rules = compile::<u128>(test_variant("initial10x10"));
     // No initial move captures, so the pin-aware strategy applies (with walkers and
     // special leaps among the quiet moves).
-    assert!(rules.pin_aware);
+    assert!(is_pin_aware(&rules));
     let fen = "9k/2i3j3/10/10/10/10/4w5/7I2/2I1J5/K9";
     // White:
     // - I c2 (initial rank): wazir b2 d2 c1 c3; knight d4 b4 e3 a3 e1 (a1 is the own
@@ -648,7 +655,7 @@ fn move_only_and_capture_only_pieces_on_7x7() {
     let v = test_variant("split7x7");
     let rules = compile::<u64>(v.clone());
     // Every capture is a leap or a full-line slide: the pin-aware strategy applies.
-    assert!(rules.pin_aware);
+    assert!(is_pin_aware(&rules));
     // Mover d4 = (3,3): queen moves to empty squares only, captures by knight leaps.
     //   up d5 (d6 is a black crosser: no capture); down d3 d2 d1; left c4 b4 a4;
     //   right e4 f4 g4; up-right e5 f6 (g7 is the black king: no capture);
@@ -712,9 +719,9 @@ fn pinned_leapers_cannot_jump_off_the_pin_segment() {
     let fen2 = "k7/4r3/4D3/8/8/8/8/4K3 w - - 0 1";
     let expected2 = ["e6e4", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"];
     let pin_aware = compile::<u64>(v.clone());
-    assert!(pin_aware.pin_aware);
+    assert!(is_pin_aware(&pin_aware));
     let generic = compile::<u64>(with_grasshopper(v.clone()));
-    assert!(!generic.pin_aware);
+    assert!(!is_pin_aware(&generic));
     for (fen, expected) in [(fen1, &expected1[..]), (fen2, &expected2[..])] {
         assert_legal(&generic, fen, expected);
         assert_legal(&pin_aware, fen, expected);
@@ -732,7 +739,7 @@ fn pins_on_13x13() {
     let fen = "r11q/13/13/13/13/13/12k/13/R12/3B9/13/13/KN10r w - - 0 1";
     let v = fairy("big13", 13, 13, pieces(), fen);
     let pin_aware = compile::<Wide>(v.clone());
-    assert!(pin_aware.pin_aware);
+    assert!(is_pin_aware(&pin_aware));
     let generic = compile::<Wide>(with_grasshopper(v));
     // White Ka1 with three pinned pieces:
     // - rook a5, pinned by the rook a13 on the a-file: a2 a3 a4, a6..a12, takes a13: 11;
@@ -766,7 +773,7 @@ fn rook_and_kings_on_19x19() {
     let fen = "18k/19/19/19/19/19/19/19/19/9R9/19/19/19/19/19/19/19/19/K18 w - - 0 1";
     let v = fairy("big19", 19, 19, vec![king(), piece("rook", 'R', "R")], fen);
     let pin_aware = compile::<Wide>(v.clone());
-    assert!(pin_aware.pin_aware);
+    assert!(is_pin_aware(&pin_aware));
     let generic = compile::<Wide>(with_grasshopper(v));
     for rules in [&pin_aware, &generic] {
         let pos = setup(rules, fen);
@@ -814,7 +821,7 @@ fn check_reference<B: Bitboard>(v: &Variant, name: &str, failures: &mut Vec<Stri
                     case.line,
                     v.name,
                     std::any::type_name::<B>(),
-                    rules.pin_aware,
+                    is_pin_aware(&rules),
                     case.fen
                 ));
             }
@@ -838,7 +845,7 @@ fn fairy_stockfish_counts_on_every_instance_and_strategy() {
     for name in &names {
         let base = test_variant(name);
         let mut versions = vec![base.clone()];
-        if compile::<Wide>(base.clone()).pin_aware {
+        if is_pin_aware(&compile::<Wide>(base.clone())) {
             versions.push(with_grasshopper(base.clone()));
         }
         if name == "shortrook5x5" {
@@ -903,7 +910,7 @@ fn compare_tactical_walk<B: Bitboard>(
             tactical_of_legal(pos).as_slice(),
             "{} (pin-aware {}): {}",
             pos.rules().variant.name,
-            pos.rules().pin_aware,
+            is_pin_aware(pos.rules()),
             pos.to_fen()
         );
         compared += 1;

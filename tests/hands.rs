@@ -3,10 +3,13 @@
 //! drop zones, interpositions, double steps of dropped pawns, castling rights, drop
 //! mates, captured promoted pieces returning as pawns, and the hand in the key.
 
+use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
 use protean::position::GameResult;
+use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
+use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::sorted_moves;
 
 fn game(fen: &str) -> Game {
@@ -209,4 +212,49 @@ fn the_hand_is_part_of_the_key() {
         game("4k3/8/8/8/8/8/8/Q3K3[] w - - 0 1").key(),
         game("4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1").key()
     );
+}
+
+/// A user's 19x19 crazyhouse with the two kings in opposite corners and a queen, rook,
+/// bishop and knight in each hand. White to move has 1,439 legal moves, more than a
+/// move list holds inline (1,024), and must get every one:
+/// - drops: 19 x 19 = 361 squares, less the two kings' = 359 empty squares, each
+///   taking any of the 4 kinds in hand: 359 x 4 = 1,436 (no piece drop is restricted,
+///   and White is not in check, so none is illegal);
+/// - the king on a1: a2, b1 and b2, none attacked by the king on s19: 3.
+///
+/// 1,436 + 3 = 1,439, counted in bulk (perft), listed (divide) and searched.
+#[test]
+fn a_giant_board_with_full_hands_lists_every_move() {
+    // The promotion zones are restated for 19 ranks (Crazyhouse's are on ranks 8 and 1).
+    let ini = "[bigdrop:crazyhouse]\nmaxRank = 19\nmaxFile = 19\n\
+               promotionRegionWhite = *19\npromotionRegionBlack = *1\n\
+               startFen = 18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K18[QRBNqrbn] w - - 0 1\n";
+    let loaded = parse_variants(ini, "bigdrop.ini").unwrap_or_else(|e| panic!("{e}"));
+    let variant = Arc::new(loaded.variants[0].clone());
+    let mut game = Game::new(&variant, None).unwrap();
+    assert_eq!(game.perft(1), 1439);
+    let divided = game.divide(1);
+    assert_eq!(divided.len(), 1439);
+    let mut names: Vec<&str> = divided.iter().map(|(m, _)| m.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), 1439, "distinct moves");
+    for m in ["Q@j10", "N@s1", "R@a19", "B@b2", "a1b2"] {
+        assert!(names.contains(&m), "{m}");
+    }
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(1);
+    let result = game.search(
+        &limits,
+        &Settings::default(),
+        &tt,
+        &Control::new(false),
+        &mut SearchMemory::new(),
+        &mut |_| {},
+    );
+    let best = result.best.expect("a move");
+    assert!(names.contains(&best.as_str()), "{best}");
 }

@@ -51,3 +51,11 @@ fn pure_parts() {
 fn referee_and_fake_engine_matches() {
     run_unittest("matchlib.test_runner", 13);
 }
+
+/// scripts/lib: the one engine-driver module (perft with divide, info parsing, crash and
+/// hang detection against a scripted engine), the protocol parsers and the data files'
+/// readers and renderers.
+#[test]
+fn script_library() {
+    run_unittest("lib.test_lib", 10);
+}

@@ -3,12 +3,12 @@
 //! and Fairy-Stockfish (see `engine-tests/perft/README.md`); the tafl games', which no
 //! outside engine plays, from the independent reference `scripts/tafl-reference`.
 
-mod common;
+use crate::common;
 
 use protean::engine::Game;
 
 /// Largest count checked per position in CI. `PROTEAN_PERFT_BUDGET=N` raises it (deep
-/// runs: `PROTEAN_PERFT_BUDGET=1000000000 cargo test --release --test perft_suite`).
+/// runs: `PROTEAN_PERFT_BUDGET=1000000000 cargo test --release perft_suite::`).
 fn node_budget() -> u64 {
     std::env::var("PROTEAN_PERFT_BUDGET")
         .ok()

@@ -1,7 +1,7 @@
 //! Positions: FEN round trips, clear errors for bad FENs, make/unmake and the
 //! incremental Zobrist key against a full recompute over random games.
 
-mod common;
+use crate::common;
 
 use protean::engine::{start_fen, Game};
 use protean::variant::find_variant;

@@ -6,7 +6,7 @@
 
 use protean::engine::Game;
 
-mod common;
+use crate::common;
 use common::sorted_moves;
 
 fn game(fen: &str) -> Game {

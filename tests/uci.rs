@@ -3,7 +3,7 @@
 //! legal move, pondering waits for `ponderhit`, bad input leaves the state unchanged.
 //! Waits have generous limits that only guard against a hang; nothing asserts speed.
 
-mod common;
+use crate::common;
 
 use protean::engine::Game;
 use std::io::Write;

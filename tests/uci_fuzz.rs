@@ -6,7 +6,7 @@
 //! the process's peak memory (Linux: `VmHWM` in `/proc/<pid>/status`) must stay within
 //! `Hash` + 48 MB.
 
-mod common;
+use crate::common;
 
 use protean::engine::Game;
 use std::io::Write;

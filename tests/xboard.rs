@@ -3,7 +3,7 @@
 //! subcommand, and engine-against-engine games in which a referee checks every move
 //! and every result claim. Waits have generous limits that only guard against a hang.
 
-mod common;
+use crate::common;
 
 use protean::engine::Game;
 use protean::protocol::xboard::notation;

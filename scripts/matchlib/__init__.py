@@ -7,7 +7,8 @@ Pure parts (standard library only, unit-tested by `test_pure.py`):
   openings  FEN/EPD opening files
 
 Parts that talk to processes or to the referee (pyffish, imported only by them):
-  engine    UCI and XBoard/CECP engine drivers
+  engine    the --engine specs; starting and configuring an engine with the drivers of
+            scripts/lib/engine.py (UCI and XBoard/CECP)
   referee   legal moves, FEN updates and game end from pyffish
   runner    games, scheduling over --concurrency workers, the match summary
   cli       the command line

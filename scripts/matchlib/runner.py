@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from . import pgn, referee, stats
 from . import tc as tcmod
-from .engine import EngineFailure, Resigned, start_engine
+from .engine import EngineFailure, Resigned, new_game, start_engine
 
 FAILURE_KINDS = ("crash", "hang", "time", "illegal")
 
@@ -90,13 +90,8 @@ class Match:
     # ---- engines ------------------------------------------------------------------
 
     def start(self, i):
-        engine = start_engine(self.specs[i], self.log if self.log_file else None)
-        try:
-            engine.configure(self.args.variant, self.args.chess960)
-        except EngineFailure:
-            engine.quit()
-            raise
-        return engine
+        return start_engine(self.specs[i], self.args.variant, self.args.chess960,
+                            self.log if self.log_file else None)
 
     def tc_of(self, i):
         return self.specs[i].tc or self.args.tc
@@ -125,7 +120,7 @@ class Match:
 
         for colour, i in enumerate(side_engine):
             try:
-                engines[i].new_game(self.args.variant, self.variant_start, self.tc_of(i))
+                new_game(engines[i], self.specs[i], self.variant_start, self.tc_of(i))
             except EngineFailure as e:
                 broken.add(i)
                 failure = (i, e.kind if e.kind != "time" else "hang")
@@ -167,7 +162,8 @@ class Match:
                     else:
                         go = tcmod.uci_go(None, None, 0, 0, None, spec.nodes or self.args.nodes,
                                           spec.depth or self.args.depth)
-                    reply = engine.think(game.start, game.moves, go, deadline, kind)
+                    engine.position(game.start, game.moves)
+                    reply = engine.go(go, deadline, kind)
                 else:
                     reply = engine.think(game.start, game.moves, xmoves,
                                          clock.remaining if clock else None,
@@ -182,7 +178,7 @@ class Match:
                     # restarted.
                     try:
                         if spec.proto == "uci":
-                            engine.abort_search()
+                            engine.stop()
                         else:
                             broken.add(i)
                     except EngineFailure:
@@ -224,7 +220,7 @@ class Match:
                     break
 
         for i in (0, 1):
-            if i not in broken:
+            if i not in broken and self.specs[i].proto == "xboard":
                 try:
                     engines[i].game_over(result, reason)
                 except EngineFailure:

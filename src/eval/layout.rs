@@ -7,6 +7,7 @@
 
 use crate::board::Bitboard;
 use crate::variant::rules::{Rules, MAX_KINDS};
+use crate::variant::WHITE;
 
 /// One (middlegame, endgame) pair of centipawn values; the evaluation blends the two by
 /// the material left on the board.
@@ -209,11 +210,11 @@ impl Layout {
                 royal: k.royal,
                 pawn: k.promotes,
                 colorbound: k.colorbound,
-                orthogonal_rider: k.moves[0].capture_orthogonal,
+                orthogonal_rider: k.moves[WHITE].capture_orthogonal,
             })
             .collect();
         let has_pawns = roles.iter().any(|r| r.pawn);
-        let has_royal = rules.royal.is_some();
+        let has_royal = rules.royalty.kind().is_some();
         let piece = |r: &KindRole| !r.royal && !r.pawn;
         let mut b = Builder::default();
         b.single(Section::Tempo, 1);
@@ -242,13 +243,13 @@ impl Layout {
             b.single(Section::Passed, geo.ranks());
             b.single(Section::PawnThreat, 1);
         }
-        if let Some(limit) = rules.end.check_limit {
+        if let Some(limit) = rules.end.check_limit() {
             b.single(Section::ChecksGiven, limit as usize);
         }
-        if rules.end.goal.is_some() {
+        if rules.end.goal().is_some() {
             b.single(Section::GoalDistance, GOAL_LEN);
         }
-        if rules.blast.is_some() && has_royal {
+        if rules.capture.blast().is_some() && has_royal {
             b.single(Section::BlastKing, 1);
         }
         if rules.hands.is_some() {

@@ -212,7 +212,7 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
         set(Section::OpenFile, Some(k), &|_| Pair::new(20, 10));
         set(Section::SemiOpenFile, Some(k), &|_| Pair::new(10, 5));
         // Checks win n-check games: king attacks count double there.
-        let scale = if rules.end.check_limit.is_some() {
+        let scale = if rules.end.check_limit().is_some() {
             2
         } else {
             1
@@ -237,7 +237,7 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
     set(Section::Isolated, None, &|_| Pair::new(-10, -15));
     set(Section::Supported, None, &|_| Pair::new(5, 5));
     set(Section::PawnThreat, None, &|_| Pair::new(30, 20));
-    if let Some(limit) = rules.end.check_limit {
+    if let Some(limit) = rules.end.check_limit() {
         let limit = limit as f64;
         set(Section::ChecksGiven, None, &|g| {
             let x = round(600.0 * (g as f64 / limit).powi(2));

@@ -50,8 +50,8 @@ pub struct TaflEval {
 impl TaflEval {
     /// The tafl terms, where the variant captures by custodian and has a king's goal.
     pub fn new<B: Bitboard>(rules: &Rules<B>) -> Option<TaflEval> {
-        let c = rules.custodian.as_ref()?;
-        let (_, zones, _) = rules.end.goal.as_ref()?;
+        let c = rules.capture.custodian()?;
+        let zones = &rules.end.goal()?.zones;
         let geo = rules.geo;
         let n = geo.squares();
         let goal: Vec<bool> = (0..n).map(|sq| zones[c.king_side].has(sq)).collect();
@@ -104,8 +104,8 @@ impl TaflEval {
             m.quiet_leaps[sq]
         };
         let stops = rules
-            .custodian
-            .as_ref()
+            .capture
+            .custodian()
             .map_or(rules.tables.board, |c| c.stops[self.king]);
         reach & !occ & stops
     }
@@ -117,11 +117,11 @@ impl TaflEval {
     pub fn evaluate<B: Bitboard>(&self, pos: &Position<B>) -> i32 {
         let rules = pos.rules();
         let c = rules
-            .custodian
-            .as_ref()
+            .capture
+            .custodian()
             .expect("tafl evaluation needs custodian rules");
         let defenders = self.king_side;
-        let attackers = defenders ^ 1;
+        let attackers = !defenders;
         let occ = pos.occupied();
         let mut score = 0;
         for side in [defenders, attackers] {

@@ -11,7 +11,6 @@ use super::layout::{Layout, Pair, Section, GOAL_LEN, MAX_ATTACKERS, NONE, STORM_
 use super::material::{derived_values, generic_params, mobility_base};
 use super::{embedded, Evaluator};
 use crate::board::{Bitboard, Square};
-use crate::movegen::complex_captures;
 use crate::position::Position;
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::{Color, BLACK, WHITE};
@@ -205,7 +204,7 @@ impl<B: Bitboard> Eval<B> {
             })
             .collect::<Vec<B>>();
         let rank_mask = &rules.tables.ranks;
-        let ahead = [WHITE, BLACK].map(|c| {
+        let ahead = Color::both().map(|c| {
             (0..ranks)
                 .map(|rel| {
                     (0..ranks)
@@ -220,7 +219,7 @@ impl<B: Bitboard> Eval<B> {
                 })
                 .collect::<Vec<B>>()
         });
-        let rel_rank = [WHITE, BLACK].map(|c| {
+        let rel_rank = Color::both().map(|c| {
             (0..n)
                 .map(|sq| {
                     let r = geo.rank_of(sq);
@@ -228,12 +227,12 @@ impl<B: Bitboard> Eval<B> {
                 })
                 .collect::<Vec<u8>>()
         });
-        let front_span = [WHITE, BLACK].map(|c| {
+        let front_span = Color::both().map(|c| {
             (0..n)
                 .map(|sq| file_mask[geo.file_of(sq)] & ahead[c][rel_rank[c][sq] as usize])
                 .collect::<Vec<B>>()
         });
-        let passed_span = [WHITE, BLACK].map(|c| {
+        let passed_span = Color::both().map(|c| {
             (0..n)
                 .map(|sq| {
                     let f = geo.file_of(sq);
@@ -260,8 +259,8 @@ impl<B: Bitboard> Eval<B> {
         let light = (0..n)
             .filter(|&sq| (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 1)
             .fold(B::EMPTY, |b, sq| b | bit(sq));
-        let goal_distance = [WHITE, BLACK].map(|c| {
-            let zone = rules.end.goal.as_ref().map_or(B::EMPTY, |g| g.1[c]);
+        let goal_distance = Color::both().map(|c| {
+            let zone = rules.end.goal().map_or(B::EMPTY, |g| g.zones[c]);
             (0..n)
                 .map(|sq| {
                     zone.squares()
@@ -294,7 +293,7 @@ impl<B: Bitboard> Eval<B> {
             kinds,
             pawn_kinds: mask(&|k| rules.kinds[k].promotes),
             royal_kinds: mask(&|k| rules.kinds[k].royal),
-            goal_kinds: rules.end.goal.as_ref().map_or(0, |g| g.0),
+            goal_kinds: rules.end.goal().map_or(0, |g| g.kinds),
             phase_weight,
             full_phase,
             piece_values,
@@ -376,7 +375,7 @@ impl<B: Bitboard> Eval<B> {
             t |= rules.tables.diagonal(sq, occ);
         }
         if !rules.kinds[k].simple_captures {
-            t |= complex_captures(pos, k, c, sq, occ);
+            t |= rules.complex_captures(k, c, sq, occ);
         }
         t
     }
@@ -421,15 +420,15 @@ impl<B: Bitboard> Eval<B> {
     pub(crate) fn terms<A: Acc>(&self, pos: &Position<B>, acc: &mut A) -> i32 {
         let occ = pos.occupied();
         acc.add(self.tempo, pos.side_to_move(), 1);
-        let pawns = [WHITE, BLACK].map(|c| pos.kinds_set(self.pawn_kinds) & pos.pieces(c));
-        let pawn_att = [WHITE, BLACK].map(|c| self.pawn_attacks(pos, c));
-        let royal = [WHITE, BLACK].map(|c| pos.royal_square(c));
+        let pawns = Color::both().map(|c| pos.kinds_set(self.pawn_kinds) & pos.pieces(c));
+        let pawn_att = Color::both().map(|c| self.pawn_attacks(pos, c));
+        let royal = Color::both().map(|c| pos.royal_square(c));
         let royals = pos.kinds_set(self.royal_kinds);
         let all_pawns = pawns[WHITE] | pawns[BLACK];
         let mut attacks = [B::EMPTY; 2];
         let mut phase = 0;
-        for c in [WHITE, BLACK] {
-            let them = c ^ 1;
+        for c in Color::both() {
+            let them = !c;
             let own = pos.pieces(c);
             let safe = !own & !pawn_att[them];
             let zone = royal[them]
@@ -481,8 +480,8 @@ impl<B: Bitboard> Eval<B> {
             }
         }
         if self.passed != NONE {
-            for c in [WHITE, BLACK] {
-                let them = c ^ 1;
+            for c in Color::both() {
+                let them = !c;
                 for sq in pawns[c].squares() {
                     if (self.front_span[c][sq] & pawns[c]).any() {
                         acc.add(self.doubled, c, 1);
@@ -505,7 +504,7 @@ impl<B: Bitboard> Eval<B> {
             }
         }
         if self.shelter != NONE {
-            for c in [WHITE, BLACK] {
+            for c in Color::both() {
                 let Some(k) = royal[c] else { continue };
                 let kr = self.rel_rank[c][k] as usize;
                 let ahead = self.ahead[c][kr];
@@ -519,24 +518,24 @@ impl<B: Bitboard> Eval<B> {
                         (self.rel_rank[c][Self::nearest(c, mine)] as usize - kr).min(3)
                     };
                     acc.add(self.shelter + idx, c, 1);
-                    let theirs = pawns[c ^ 1] & line;
+                    let theirs = pawns[!c] & line;
                     if theirs.any() {
                         let d = self.rel_rank[c][Self::nearest(c, theirs)] as usize - kr;
-                        acc.add(self.storm + d.min(STORM_LEN) - 1, c ^ 1, 1);
+                        acc.add(self.storm + d.min(STORM_LEN) - 1, !c, 1);
                     }
                 }
             }
         }
         if self.checks != NONE {
             let given = pos.checks_given();
-            for c in [WHITE, BLACK] {
+            for c in Color::both() {
                 if (given[c] as usize) < self.checks_len {
                     acc.add(self.checks + given[c] as usize, c, 1);
                 }
             }
         }
         if self.goal != NONE {
-            for c in [WHITE, BLACK] {
+            for c in Color::both() {
                 let runners = pos.kinds_set(self.goal_kinds) & pos.pieces(c);
                 let d = runners
                     .squares()
@@ -548,9 +547,9 @@ impl<B: Bitboard> Eval<B> {
             }
         }
         if self.blast != NONE {
-            for c in [WHITE, BLACK] {
-                let Some(e) = royal[c ^ 1] else { continue };
-                let mut threats = self.around[e] & pos.pieces(c ^ 1) & (attacks[c] | pawn_att[c]);
+            for c in Color::both() {
+                let Some(e) = royal[!c] else { continue };
+                let mut threats = self.around[e] & pos.pieces(!c) & (attacks[c] | pawn_att[c]);
                 // A capture next to one's own king would explode it too.
                 if let Some(o) = royal[c] {
                     threats &= !self.ring[o];

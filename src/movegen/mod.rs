@@ -1,7 +1,7 @@
 //! Legal move generation for every variant, from the compiled [`Rules`].
 //!
-//! Strategies, chosen per variant by data ([`Rules::pin_aware`],
-//! [`Rules::screen_pins`]):
+//! Strategies, chosen per variant by the generator plan the rules derive from their
+//! parts ([`crate::variant::parts::plan`]); this module only reads it:
 //! - pin-aware: when every capture is a plain leap or a full-line slide and there is
 //!   one royal king, legal moves come straight from the checkers, the pinned pieces and
 //!   attack tests on the king's destinations (how the fastest chess engines do it);
@@ -18,9 +18,9 @@ pub mod screen_pins;
 
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, MoveKind, MoveList, Position};
-use crate::variant::betza::Hop;
-use crate::variant::rules::{KindMoves, Rules, Shift, Walker, MAX_KINDS};
-use crate::variant::Color;
+use crate::variant::parts::{CaptureRule, ListRule, MoveFilter, NoRoyal, WithRoyal};
+use crate::variant::rules::{KindMoves, Shift, MAX_KINDS};
+use crate::variant::screen_pins::ScreenPins;
 
 /// Receives generated moves.
 pub trait Sink<B: Bitboard> {
@@ -231,114 +231,6 @@ fn shift_by<B: Bitboard>(set: B, delta: isize) -> B {
     }
 }
 
-/// Squares a walker (limited rider, odd-direction rider, hopper) reaches from `from`:
-/// (empty squares it may move to, occupied squares it attacks).
-#[inline]
-pub(crate) fn walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, from: Square, occ: B) -> (B, B) {
-    if let Some(d) = w.unit {
-        return ray_walk(rules, w, d as usize, from, occ);
-    }
-    let geo = rules.geo;
-    let (mut quiet, mut hits) = (B::EMPTY, B::EMPTY);
-    let mut sq = from;
-    let mut steps = 0;
-    let mut jumped = false;
-    while let Some(next) = geo.offset(sq, w.dx, w.dy) {
-        sq = next;
-        steps += 1;
-        let occupied = occ.has(sq);
-        match w.hop {
-            Hop::None => {
-                if w.max_steps != 0 && steps > w.max_steps {
-                    break;
-                }
-                if occupied {
-                    hits |= B::from_square(sq);
-                    break;
-                }
-                quiet |= B::from_square(sq);
-            }
-            Hop::Cannon => {
-                if !jumped {
-                    jumped = occupied;
-                } else if occupied {
-                    hits |= B::from_square(sq);
-                    break;
-                } else {
-                    quiet |= B::from_square(sq);
-                }
-            }
-            Hop::Grasshopper => {
-                if !jumped {
-                    jumped = occupied;
-                } else {
-                    if occupied {
-                        hits |= B::from_square(sq);
-                    } else {
-                        quiet |= B::from_square(sq);
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    (quiet, hits)
-}
-
-/// [`walk`] along an unlimited unit line, from the ray tables: the first piece on the
-/// ray is the blocker (or a hopper's screen), the next one the hopper's target.
-#[inline]
-fn ray_walk<B: Bitboard>(rules: &Rules<B>, w: &Walker, d: usize, from: Square, occ: B) -> (B, B) {
-    let rays = &rules.tables.rays;
-    let reach = rays.ray_attacks(d, from, occ);
-    let first = reach & occ;
-    match w.hop {
-        Hop::None => (reach & !occ, first),
-        _ if first.is_empty() => (B::EMPTY, B::EMPTY),
-        Hop::Cannon => {
-            let beyond = rays.ray_attacks(d, first.lsb(), occ);
-            (beyond & !occ, beyond & occ)
-        }
-        Hop::Grasshopper => {
-            let screen = first.lsb();
-            match rules.geo.offset(screen, w.dx, w.dy) {
-                None => (B::EMPTY, B::EMPTY),
-                Some(t) if occ.has(t) => (B::EMPTY, B::from_square(t)),
-                Some(t) => (B::from_square(t), B::EMPTY),
-            }
-        }
-    }
-}
-
-/// Squares the walkers and lame/initial leaps of one piece attack (capture moves only,
-/// empty squares included): the part of a kind's attacks that no table covers.
-pub fn complex_captures<B: Bitboard>(
-    pos: &Position<B>,
-    kind: usize,
-    color: Color,
-    from: Square,
-    occ: B,
-) -> B {
-    let rules = pos.rules();
-    let m = rules.moves(kind, color);
-    let mut att = B::EMPTY;
-    for w in &m.walkers {
-        if w.capture && (!w.initial || m.initial_zone.has(from)) {
-            // Attacked squares include empty ones the piece could capture on if an
-            // enemy stood there (a king may not cross them when castling).
-            let (reach, hits) = walk(rules, w, from, occ);
-            att |= reach | hits;
-        }
-    }
-    let (start, end) = m.special_index[from];
-    for s in &m.specials[start as usize..end as usize] {
-        if s.capture && (!s.initial || m.initial_zone.has(from)) && (s.path & occ).is_empty() {
-            att |= B::from_square(s.to as usize);
-        }
-    }
-    att
-}
-
 impl<B: Bitboard> Position<B> {
     /// Destinations of one piece, except its special leaps. `filters[code]` is the set
     /// of squares a move of that code may end on: 1 quiet (empty), 2 capture (enemy),
@@ -363,7 +255,7 @@ impl<B: Bitboard> Position<B> {
                 if w.initial && !m.initial_zone.has(from) {
                     continue;
                 }
-                let (quiet, hits) = walk(&self.rules, w, from, occ);
+                let (quiet, hits) = self.rules.walk(w, from, occ);
                 if w.quiet {
                     t |= quiet;
                 }
@@ -391,7 +283,7 @@ impl<B: Bitboard> Position<B> {
         let us = self.side;
         let occ = self.occupied();
         let empty = !occ & rules.tables.board;
-        let enemy = self.by_color[us ^ 1];
+        let enemy = self.by_color[!us];
         // Promotion squares (compulsory, optional) and the kinds allowed now.
         let mut allowed = [0u8; MAX_KINDS];
         let (promo_zone, promo_optional, promo_kinds): (B, B, &[u8]) = match &rules.promotion {
@@ -420,9 +312,9 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             // Tafl: squares the kind may not stop on, or not pass over.
-            let (mask, occ) = match &rules.custodian {
-                None => (mask, occ),
-                Some(c) => (mask & c.stops[k], occ | c.blockers[k]),
+            let (mask, occ) = match &rules.capture {
+                CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ),
+                CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k]),
             };
             let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
@@ -550,7 +442,7 @@ impl<B: Bitboard> Position<B> {
                     if let Some(ksq) = self.royal_square(us) {
                         let occ = (self.occupied() ^ B::from_square(from) ^ B::from_square(victim))
                             | B::from_square(ep);
-                        let att = self.attackers(ksq, us ^ 1, occ) & !B::from_square(victim);
+                        let att = self.attackers(ksq, !us, occ) & !B::from_square(victim);
                         if att.any() {
                             continue;
                         }
@@ -569,7 +461,7 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let us = self.side;
-        let rights = self.castling >> (2 * us) & 3;
+        let rights = self.castling >> (2 * us.index()) & 3;
         if rights == 0 {
             return;
         }
@@ -581,7 +473,7 @@ impl<B: Bitboard> Position<B> {
             if rights >> side & 1 == 0 {
                 continue;
             }
-            let right = 2 * us + side;
+            let right = 2 * us.index() + side;
             if (self.castle_paths[right] & occ).any() {
                 continue;
             }
@@ -604,9 +496,10 @@ impl<B: Bitboard> Position<B> {
     fn gen_pin_aware<S: Sink<B>>(&self, sink: &mut S) {
         let rules = &*self.rules;
         let us = self.side;
-        let them = us ^ 1;
+        let them = !us;
         let royal = rules
-            .royal
+            .royalty
+            .kind()
             .expect("pin-aware generation needs a royal kind");
         let Some(ksq) = self.royal_square(us) else {
             return;
@@ -679,25 +572,27 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// How this position's legal moves are found.
+    /// How this position's legal moves are found: the rules' generator plan, for a side
+    /// with or without its royal piece on the board.
     #[inline(always)]
-    fn strategy(&self) -> Strategy {
+    fn strategy(&self) -> Strategy<'_> {
         let rules = &*self.rules;
-        let has_royal = rules
-            .royal
-            .is_some_and(|k| self.pieces_of(k, self.side).any());
-        if rules.pin_aware && has_royal {
-            Strategy::PinAware
-        } else if rules.pin_aware_no_checks && has_royal {
-            Strategy::PinAwareNoChecks
-        } else if rules.screen_pins.is_some() && self.royal_square(self.side).is_some() {
-            Strategy::Screened
-        } else if !has_royal && rules.checks_allowed && rules.blast.is_none() {
-            // Nothing of ours can be left attacked and no rule looks past the move:
-            // pseudo-legal moves are legal (Extinction, Antichess, the Horde's pawns).
-            Strategy::Pseudo
-        } else {
-            Strategy::Filtered
+        let royals = match rules.royalty.kind() {
+            Some(k) => self.pieces_of(k, self.side),
+            None => B::EMPTY,
+        };
+        if royals.is_empty() {
+            return match rules.plan.without_royal {
+                NoRoyal::Pseudo => Strategy::Pseudo,
+                NoRoyal::Filtered => Strategy::Filtered,
+            };
+        }
+        match &rules.plan.with_royal {
+            WithRoyal::PinAware => Strategy::PinAware,
+            WithRoyal::PinAwareNoChecks => Strategy::PinAwareNoChecks,
+            // The screen pins follow one royal piece.
+            WithRoyal::Screened(sp) if !royals.more_than_one() => Strategy::Screened(sp),
+            WithRoyal::Screened(_) | WithRoyal::Filtered => Strategy::Filtered,
         }
     }
 
@@ -706,7 +601,7 @@ impl<B: Bitboard> Position<B> {
     /// Exact when every capture is a plain leap or a full-line slide; castling and en
     /// passant are made and tested.
     fn gives_check(&self, m: &Move) -> bool {
-        let Some(ek) = self.royal_square(self.side ^ 1) else {
+        let Some(ek) = self.royal_square(!self.side) else {
             return false;
         };
         if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
@@ -744,7 +639,7 @@ impl<B: Bitboard> Position<B> {
     fn exposure_squares(&self, king: Square) -> B {
         let rules = &*self.rules;
         let t = &rules.tables;
-        let them = self.side ^ 1;
+        let them = !self.side;
         let mut s = t.orthogonal(king, B::EMPTY) | t.diagonal(king, B::EMPTY);
         for &k in &rules.complex_capturers {
             if self.pieces_of(k, them).is_empty() {
@@ -766,26 +661,42 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether the side that just moved left its royal piece safe.
     fn mover_is_safe(&self) -> bool {
-        let mover = self.side ^ 1;
-        if self.rules.blast.is_some() {
-            // A move may not explode the mover's royal piece; one that explodes the
-            // enemy's wins at once, whatever else it leaves attacked.
-            let royals = self.rules.royal.map_or(B::EMPTY, |k| self.by_kind[k]);
-            if (royals & self.by_color[mover]).is_empty() {
-                return false;
-            }
-            if (royals & self.by_color[self.side]).is_empty() {
-                return true;
+        let mover = !self.side;
+        match self.rules.capture {
+            CaptureRule::Replacement | CaptureRule::Custodian(_) => {}
+            CaptureRule::Explosion(_) => {
+                // A move may not explode the mover's royal piece; one that explodes the
+                // enemy's wins at once, whatever else it leaves attacked.
+                let royals = self.royals();
+                if (royals & self.by_color[mover]).is_empty() {
+                    return false;
+                }
+                if (royals & self.by_color[self.side]).is_empty() {
+                    return true;
+                }
             }
         }
         !self.royal_attacked(mover)
+    }
+
+    /// Whether the move just made passes the variant's move filters (beyond royal
+    /// safety, which `mover_is_safe` tests).
+    #[inline]
+    fn move_filters_pass(&self) -> bool {
+        self.rules.filters.iter().all(|f| match f {
+            // Judged on the whole list afterwards.
+            MoveFilter::CompulsoryCapture => true,
+            MoveFilter::NoGivingCheck => !self.in_check(),
+            // Part of the royal attack test (`Position::checked_on`).
+            MoveFilter::RoyalsMayNotFace => true,
+        })
     }
 
     /// Whether the game is already over by a rule of the position alone; such a
     /// position has no legal moves (as in Fairy-Stockfish).
     #[inline(always)]
     fn ended(&self) -> bool {
-        self.rules.end.any() && self.variant_end().is_some()
+        !self.rules.end.is_empty() && self.variant_end().is_some()
     }
 
     /// All legal moves.
@@ -813,23 +724,23 @@ impl<B: Bitboard> Position<B> {
                 let this = &*self;
                 list.retain(|m| !this.gives_check(&m));
             }
-            Strategy::Screened => self.gen_screened(list),
+            Strategy::Screened(sp) => self.gen_screened(list, sp),
             Strategy::Pseudo => self.gen_pseudo_legal(list),
             Strategy::Filtered => {
                 self.gen_pseudo_legal(list);
                 let rules = &*self.rules;
-                let (check_royal, no_checks) = (rules.royal.is_some(), !rules.checks_allowed);
+                let check_royal = rules.royalty.kind().is_some();
                 // Out of check, a plain move touching no square from which our royal
                 // can be exposed or newly attacked is legal without being tried.
                 let king = self.royal_square(self.side);
                 let exposed = match king {
-                    Some(k) if !no_checks && rules.blast.is_none() && !self.in_check() => {
+                    Some(k) if rules.plan.exposure_shortcut && !self.in_check() => {
                         self.exposure_squares(k)
                     }
                     _ => rules.tables.board,
                 };
-                let mut legal = MoveList::new();
-                for &m in list.as_slice() {
+                // Kept in place: no second list, no copy.
+                list.retain(|m| {
                     let plain = matches!(
                         m.kind(),
                         MoveKind::Normal
@@ -842,24 +753,22 @@ impl<B: Bitboard> Position<B> {
                         && !exposed.has(m.from())
                         && !exposed.has(m.to())
                     {
-                        legal.push(m);
-                        continue;
+                        return true;
                     }
                     self.make_move(m);
-                    let ok =
-                        (!check_royal || self.mover_is_safe()) && !(no_checks && self.in_check());
+                    let ok = (!check_royal || self.mover_is_safe()) && self.move_filters_pass();
                     self.unmake_move();
-                    if ok {
-                        legal.push(m);
-                    }
-                }
-                *list = legal;
+                    ok
+                });
             }
         }
-        if self.rules.mandatory_capture {
-            let this = &*self;
-            if list.as_slice().iter().any(|&m| this.is_capture(m)) {
-                list.retain(|m| this.is_capture(m));
+        match self.rules.plan.list_rule {
+            ListRule::None => {}
+            ListRule::CapturesIfAny => {
+                let this = &*self;
+                if list.as_slice().iter().any(|&m| this.is_capture(m)) {
+                    list.retain(|m| this.is_capture(m));
+                }
             }
         }
         if self.must_drop_now() && list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
@@ -885,7 +794,7 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return;
         }
-        let enemy = self.by_color[self.side ^ 1];
+        let enemy = self.by_color[!self.side];
         let strategy = if self.must_drop_now() {
             Strategy::Filtered
         } else {
@@ -893,8 +802,8 @@ impl<B: Bitboard> Position<B> {
         };
         match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut TacticalSink { list, enemy }),
-            Strategy::Screened => self.gen_screened(&mut TacticalSink { list, enemy }),
-            Strategy::Pseudo if !self.rules.mandatory_capture => {
+            Strategy::Screened(sp) => self.gen_screened(&mut TacticalSink { list, enemy }, sp),
+            Strategy::Pseudo if self.rules.plan.lists_final() => {
                 self.gen_pseudo_legal(&mut TacticalSink { list, enemy })
             }
             _ => {
@@ -942,8 +851,8 @@ impl<B: Bitboard> Position<B> {
         }
         match self.strategy() {
             Strategy::PinAware => self.gen_pin_aware(c),
-            Strategy::Screened => self.gen_screened(c),
-            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(c),
+            Strategy::Screened(sp) => self.gen_screened(c, sp),
+            Strategy::Pseudo if self.rules.plan.lists_final() => self.gen_pseudo_legal(c),
             _ => return false,
         }
         true
@@ -962,8 +871,8 @@ impl<B: Bitboard> Position<B> {
         };
         match strategy {
             Strategy::PinAware => self.gen_pin_aware(&mut list),
-            Strategy::Screened => self.gen_screened(&mut list),
-            Strategy::Pseudo if !self.rules.mandatory_capture => self.gen_pseudo_legal(&mut list),
+            Strategy::Screened(sp) => self.gen_screened(&mut list, sp),
+            Strategy::Pseudo if self.rules.plan.lists_final() => self.gen_pseudo_legal(&mut list),
             _ => return self.clone().generate_on_copy(),
         }
         self.add_gated_moves(&mut list);
@@ -978,16 +887,17 @@ impl<B: Bitboard> Position<B> {
     }
 }
 
-/// How legal moves are found in a position (see the module comment).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strategy {
+/// How legal moves are found in a position (see the module comment): the generator
+/// plan's choice for the side to move.
+#[derive(Clone, Copy)]
+enum Strategy<'a> {
     /// From checkers and pins: the side has its one royal king and plain captures.
     PinAware,
     /// The same, dropping moves that give check (Racing Kings).
     PinAwareNoChecks,
     /// From pins through cannon screens, lame-leap legs and lines, with exact tests in
-    /// check (see [`screen_pins`]).
-    Screened,
+    /// check (see [`screen_pins`]), with the rules' pin data.
+    Screened(&'a ScreenPins),
     /// Pseudo-legal moves are legal: the side has no royal piece to expose.
     Pseudo,
     /// Pseudo-legal moves, each made and tested.

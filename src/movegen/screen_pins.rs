@@ -15,126 +15,15 @@
 //!
 //! Pins of one square combine by intersection. In check, and for en passant and
 //! castling, each move is tested exactly against the occupancy it leaves, without making
-//! it. Chosen by [`ScreenPins::build`] from the rules; any capture it cannot trace (a
-//! grasshopper, a limited or odd-direction rider, an explosion) leaves the variant on the
-//! make-and-test generator.
+//! it. The pin data ([`ScreenPins`]) is built with the rules; any capture it cannot trace
+//! (a grasshopper, a limited or odd-direction rider, an explosion) leaves the variant on
+//! the make-and-test generator.
 
 use super::Sink;
-use crate::board::magic::DIRECTIONS;
 use crate::board::{Bitboard, Square};
 use crate::position::{kind_of, Move, MoveKind, Position};
-use crate::variant::betza::Hop;
-use crate::variant::rules::Rules;
-use crate::variant::{Color, BLACK, WHITE};
-
-/// What attacks along the king's lines and legs look like, per attacking colour.
-pub struct ScreenPins {
-    /// `riders[c][d]`: kinds of colour `c` that, standing first on the line from a
-    /// square in direction `d`, capture on that square (bit set).
-    riders: [[u32; 8]; 2],
-    /// `cannons[c][d]`: the same for captures over exactly one screen.
-    cannons: [[u32; 8]; 2],
-    /// Directions (bit `d`) with any rider or cannon, per colour.
-    line_dirs: [u8; 2],
-    /// Kinds with table leap captures, and kinds with lame leap captures (traced
-    /// backwards with the kind's reverse tables).
-    leapers: [Vec<usize>; 2],
-    legs: [Vec<usize>; 2],
-}
-
-/// The direction opposite to `d` in [`DIRECTIONS`].
-fn opposite(d: usize) -> usize {
-    (d + 2) % 4 + if d >= 4 { 4 } else { 0 }
-}
-
-impl ScreenPins {
-    /// The pin data of a variant this generator serves exactly, or `None`: it needs one
-    /// royal kind moving by plain leaps, checks allowed, no explosions or compulsory
-    /// captures, and every capture a table leap, a lame leap with reverse tables, or an
-    /// unlimited ride or cannon hop along a board line. Variants the plain pin-aware
-    /// generator serves are left to it.
-    pub fn build<B: Bitboard>(rules: &Rules<B>) -> Option<ScreenPins> {
-        if rules.pin_aware
-            || rules.pin_aware_no_checks
-            || !rules.checks_allowed
-            || rules.blast.is_some()
-            || rules.mandatory_capture
-            // Drops and custodian captures are not part of this generator.
-            || rules.hands.is_some()
-            || rules.custodian.is_some()
-        {
-            return None;
-        }
-        let royal = rules.royal?;
-        let plain_leaper = |c: Color| {
-            let m = &rules.kinds[royal].moves[c];
-            !m.quiet_orthogonal
-                && !m.quiet_diagonal
-                && !m.capture_orthogonal
-                && !m.capture_diagonal
-                && m.walkers.is_empty()
-                && m.specials.is_empty()
-        };
-        if !plain_leaper(WHITE) || !plain_leaper(BLACK) {
-            return None;
-        }
-        let mut sp = ScreenPins {
-            riders: [[0; 8]; 2],
-            cannons: [[0; 8]; 2],
-            line_dirs: [0; 2],
-            leapers: [Vec::new(), Vec::new()],
-            legs: [Vec::new(), Vec::new()],
-        };
-        for c in [WHITE, BLACK] {
-            for (k, kind) in rules.kinds.iter().enumerate() {
-                let m = &kind.moves[c];
-                let bit = 1u32 << k;
-                for w in m.walkers.iter().filter(|w| w.capture) {
-                    let unit = w.unit.filter(|_| w.max_steps == 0 && !w.initial)?;
-                    // The attacker stands on the line from the target opposite to the
-                    // way it moves.
-                    let d = opposite(unit as usize);
-                    match w.hop {
-                        Hop::None => sp.riders[c][d] |= bit,
-                        Hop::Cannon => sp.cannons[c][d] |= bit,
-                        Hop::Grasshopper => return None,
-                    }
-                }
-                for d in 0..8 {
-                    let rides = if d < 4 {
-                        m.capture_orthogonal
-                    } else {
-                        m.capture_diagonal
-                    };
-                    if rides {
-                        sp.riders[c][d] |= bit;
-                    }
-                }
-                if m.specials.iter().any(|s| s.capture) {
-                    m.reverse.as_ref()?;
-                    sp.legs[c].push(k);
-                }
-                if m.capture_leaps.iter().any(|b| b.any()) {
-                    sp.leapers[c].push(k);
-                }
-            }
-            if rules.flying_royals {
-                // Royals see each other along a file: a rider up and down it.
-                let file_dirs = DIRECTIONS
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &(dx, _))| dx == 0);
-                for (d, _) in file_dirs {
-                    sp.riders[c][d] |= 1 << royal;
-                }
-            }
-            sp.line_dirs[c] = (0..8)
-                .filter(|&d| sp.riders[c][d] | sp.cannons[c][d] != 0)
-                .fold(0, |m, d| m | 1 << d);
-        }
-        Some(sp)
-    }
-}
+use crate::variant::screen_pins::ScreenPins;
+use crate::variant::Color;
 
 /// Most pin entries one position records; more sends the side to exact tests.
 const MAX_PINS: usize = 24;
@@ -237,7 +126,7 @@ impl<B: Bitboard> Position<B> {
     fn screen_pins(&self, sp: &ScreenPins, ksq: Square, pins: &mut Pins<B>) -> B {
         let rules = &*self.rules;
         let t = &rules.tables;
-        let them = self.side ^ 1;
+        let them = !self.side;
         let occ = self.occupied();
         let own = self.by_color[self.side];
         let enemy = self.by_color[them];
@@ -305,15 +194,11 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Legal moves of a side with its royal on the board (see the module comment).
-    pub(super) fn gen_screened<S: Sink<B>>(&self, sink: &mut S) {
+    pub(super) fn gen_screened<S: Sink<B>>(&self, sink: &mut S, sp: &ScreenPins) {
         let rules = &*self.rules;
-        let sp = rules
-            .screen_pins
-            .as_ref()
-            .expect("screened generation needs its pin data");
-        let royal = rules.royal.expect("a royal kind");
+        let royal = rules.royalty.kind().expect("a royal kind");
         let us = self.side;
-        let them = us ^ 1;
+        let them = !us;
         let Some(ksq) = self.royal_square(us) else {
             return;
         };
@@ -383,7 +268,7 @@ impl<B: Bitboard, S: Sink<B>> Tested<'_, B, S> {
     fn safe(&self, from: Square, to: Square) -> bool {
         let to_bit = B::from_square(to);
         let occ = (self.occ ^ B::from_square(from)) | to_bit;
-        let them = self.pos.side ^ 1;
+        let them = !self.pos.side;
         !self
             .pos
             .screened_attack(self.sp, self.ksq, them, occ, to_bit)
@@ -411,7 +296,7 @@ impl<B: Bitboard, S: Sink<B>> Sink<B> for Tested<'_, B, S> {
     /// it leaves. (`build` refuses variants with hands, so this is for completeness.)
     fn drops(&mut self, kind: u8, targets: B) {
         let pos = self.pos;
-        let them = pos.side ^ 1;
+        let them = !pos.side;
         let safe = targets
             .squares()
             .filter(|&to| {
@@ -431,7 +316,7 @@ impl<B: Bitboard, S: Sink<B>> Sink<B> for Tested<'_, B, S> {
     }
     fn push(&mut self, mv: Move) {
         let pos = self.pos;
-        let them = pos.side ^ 1;
+        let them = !pos.side;
         let (from, to) = (mv.from(), mv.to());
         let ok = match mv.kind() {
             MoveKind::Castle => {
@@ -472,6 +357,8 @@ mod tests {
     use crate::movegen::CountSink;
     use crate::position::MoveList;
     use crate::variant::builtin::orthodox_pieces;
+    use crate::variant::parts::WithRoyal;
+    use crate::variant::rules::Rules;
     use crate::variant::{find_variant, Variant};
     use std::sync::Arc;
 
@@ -491,7 +378,7 @@ mod tests {
         let mut legal = Vec::new();
         for &m in list.as_slice() {
             pos.make_move(m);
-            if !pos.royal_attacked(pos.side ^ 1) {
+            if !pos.royal_attacked(!pos.side) {
                 legal.push(key(m));
             }
             pos.unmake_move();
@@ -504,11 +391,9 @@ mod tests {
     /// where the side to move has its royal; returns how many positions were compared.
     fn compare_random_games<B: Bitboard>(variant: Variant, fen: &str, games: u64) -> usize {
         let rules = Arc::new(Rules::<B>::new(Arc::new(variant)).unwrap());
-        assert!(
-            rules.screen_pins.is_some(),
-            "{} takes this path",
-            rules.variant.name
-        );
+        let WithRoyal::Screened(sp) = &rules.plan.with_royal else {
+            panic!("{} takes this path", rules.variant.name);
+        };
         let mut compared = 0;
         for game in 0..games {
             let mut pos = Position::from_fen(rules.clone(), fen).unwrap();
@@ -518,13 +403,13 @@ mod tests {
                     break;
                 }
                 let mut list = MoveList::new();
-                pos.gen_screened(&mut list);
+                pos.gen_screened(&mut list, sp);
                 let mut got: Vec<_> = list.as_slice().iter().map(|&m| key(m)).collect();
                 got.sort_unstable();
                 let want = made_and_tested(&mut pos);
                 assert_eq!(got, want, "{}: {}", rules.variant.name, pos.to_fen());
                 let mut count = CountSink(0);
-                pos.gen_screened(&mut count);
+                pos.gen_screened(&mut count, sp);
                 assert_eq!(count.0 as usize, want.len(), "{}", pos.to_fen());
                 compared += 1;
                 if list.is_empty() {

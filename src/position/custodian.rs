@@ -11,7 +11,7 @@ impl<B: Bitboard> Position<B> {
     /// (see [`crate::variant::Custodian`]); returns how many went, each recorded for
     /// `unmake_move`.
     pub(super) fn custodian_captures(&mut self, to: Square) -> u8 {
-        let Some(c) = &self.rules.custodian else {
+        let Some(c) = self.rules.capture.custodian() else {
             return 0;
         };
         let mover = self.board[to];
@@ -82,31 +82,21 @@ impl<B: Bitboard> Position<B> {
     /// FEN checks of the custodian rules: only the king's side has a king, and at most
     /// one (none after he was captured), and no piece stands where it may not stop.
     pub(super) fn check_custodian_setup(&self) -> Result<(), super::FenError> {
-        let Some(c) = &self.rules.custodian else {
+        let Some(c) = self.rules.capture.custodian() else {
             return Ok(());
         };
         let err = |m: String| Err(super::FenError(m));
         let variant = &self.rules.variant;
         let name = &variant.pieces[c.king].name;
-        let side_name = |s: Color| {
-            if s == crate::variant::WHITE {
-                "White"
-            } else {
-                "Black"
-            }
-        };
-        if self.pieces_of(c.king, c.king_side ^ 1).any() {
+        if self.pieces_of(c.king, !c.king_side).any() {
             return err(format!(
                 "{} has a {name}; only {} has one",
-                side_name(c.king_side ^ 1),
-                side_name(c.king_side)
+                (!c.king_side).name(),
+                c.king_side.name()
             ));
         }
         if self.pieces_of(c.king, c.king_side).more_than_one() {
-            return err(format!(
-                "{} has more than one {name}",
-                side_name(c.king_side)
-            ));
+            return err(format!("{} has more than one {name}", c.king_side.name()));
         }
         // The king may stand where he may not return to (Brandubh v.2's throne).
         for (k, &stops) in c.stops.iter().enumerate().filter(|&(k, _)| k != c.king) {

@@ -5,6 +5,7 @@
 
 use super::{color_of, kind_of, piece_code, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
+use crate::variant::parts::Royalty;
 use crate::variant::rules::Rules;
 use crate::variant::{Color, BLACK, WHITE};
 use std::fmt;
@@ -43,7 +44,7 @@ impl<B: Bitboard> Position<B> {
         pos.parse_castling(fields.next().unwrap_or("-"))?;
         pos.parse_ep(fields.next().unwrap_or("-"))?;
         let mut fields = fields.peekable();
-        if let Some(limit) = pos.rules.end.check_limit {
+        if let Some(limit) = pos.rules.end.check_limit() {
             // Fairy-Stockfish writes the checks each side still needs: `3+3`.
             if let Some(field) = fields.peek().filter(|f| f.contains('+')) {
                 pos.checks_given = parse_checks(field, limit)?;
@@ -58,7 +59,7 @@ impl<B: Bitboard> Position<B> {
             ));
         }
         // A finished game (an exploded or captured royal) may leave the other in check.
-        if pos.royal_attacked(pos.side ^ 1) && pos.variant_end().is_none() {
+        if pos.royal_attacked(!pos.side) && pos.variant_end().is_none() {
             return err("the side not to move is in check");
         }
         pos.key = pos.compute_key();
@@ -144,7 +145,7 @@ impl<B: Bitboard> Position<B> {
         }
         // A promoting piece can never stand on a square where it must promote.
         if let Some(promo) = &self.rules.promotion {
-            for c in [WHITE, BLACK] {
+            for c in Color::both() {
                 for (k, kind) in self.rules.kinds.iter().enumerate() {
                     if kind.promotes && (self.pieces_of(k, c) & promo.zone[c]).any() {
                         return err(format!(
@@ -183,14 +184,17 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn check_royals(&self) -> Result<(), FenError> {
-        let Some(k) = self.rules.royal else {
-            return Ok(());
+        let (k, required) = match self.rules.royalty {
+            Royalty::None => return Ok(()),
+            Royalty::One(k) => (k, true),
+            Royalty::Optional(k) => (k, false),
         };
         let name = &self.rules.variant.pieces[k].name;
-        for (c, side) in [(WHITE, "White"), (BLACK, "Black")] {
+        for c in Color::both() {
+            let side = c.name();
             // A set-up phase may hold the royal piece in hand.
             match self.pieces_of(k, c).count() + self.hand_count(c, k) {
-                0 if self.rules.royal_optional => {}
+                0 if !required => {}
                 0 => return err(format!("{side} has no {name}")),
                 1 => {}
                 n => return err(format!("{side} has {n} {name}s")),
@@ -259,7 +263,7 @@ impl<B: Bitboard> Position<B> {
             return err(format!("castling right '{c}' has no rook to castle with"));
         };
         let side = usize::from(rook_file < king_file);
-        if self.castling >> (2 * color + side) & 1 != 0 {
+        if self.castling >> (2 * color.index() + side) & 1 != 0 {
             return err(format!("castling right '{c}' given twice"));
         }
         let rook = geo.square(rook_file, rank);
@@ -271,7 +275,7 @@ impl<B: Bitboard> Position<B> {
     /// (the key is the caller's to update).
     pub(super) fn add_castling_right(&mut self, color: Color, king: Square, rook: Square) {
         let geo = self.rules.geo;
-        let bit = 2 * color + usize::from(geo.file_of(rook) < geo.file_of(king));
+        let bit = 2 * color.index() + usize::from(geo.file_of(rook) < geo.file_of(king));
         self.castle_kings[color] = king as u16;
         self.castling |= 1 << bit;
         self.castle_rooks[bit] = rook as u16;
@@ -293,7 +297,7 @@ impl<B: Bitboard> Position<B> {
             .parse_square(field)
             .ok_or_else(|| FenError(format!("en-passant square '{field}' is not on the board")))?;
         let us = self.side;
-        let them = us ^ 1;
+        let them = !us;
         // The enemy just double-stepped over `sq`: it is empty, the piece stands in
         // front of it (seen from us) and the square it came from is empty.
         let victim = self.ep_victim(sq, us);
@@ -356,7 +360,7 @@ impl<B: Bitboard> Position<B> {
             Some(sq) => out += &geo.square_name(sq),
             None => out.push('-'),
         }
-        if let Some(limit) = self.rules.end.check_limit {
+        if let Some(limit) = self.rules.end.check_limit() {
             let left = |c: Color| limit.saturating_sub(self.checks_given[c] as u32);
             out += &format!(" {}+{}", left(WHITE), left(BLACK));
         }
@@ -376,9 +380,9 @@ impl<B: Bitboard> Position<B> {
     fn castling_field(&self) -> String {
         let geo = self.rules.geo;
         let mut s = String::new();
-        for color in [WHITE, BLACK] {
+        for color in Color::both() {
             for side in 0..2 {
-                let bit = 2 * color + side;
+                let bit = 2 * color.index() + side;
                 if self.castling >> bit & 1 == 0 {
                     continue;
                 }

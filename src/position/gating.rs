@@ -35,9 +35,9 @@ impl<B: Bitboard> Position<B> {
     pub(super) fn gates_key(&self) -> u64 {
         let n = self.rules.geo.squares();
         let mut k = 0;
-        for c in [WHITE, BLACK] {
+        for c in Color::both() {
             for sq in self.gates[c].squares() {
-                k ^= self.rules.zobrist.gates[c * n + sq];
+                k ^= self.rules.zobrist.gates[c.index() * n + sq];
             }
         }
         k
@@ -127,7 +127,7 @@ impl<B: Bitboard> Position<B> {
                 new[us] &= !B::from_square(mv.to());
             }
             if undo.captured != NO_PIECE {
-                new[us ^ 1] &= !B::from_square(self.capture_square(mv, us));
+                new[!us] &= !B::from_square(self.capture_square(mv, us));
             }
         }
         if let Some(k) = mv.gate() {
@@ -143,9 +143,9 @@ impl<B: Bitboard> Position<B> {
         }
         if new != old {
             let n = self.rules.geo.squares();
-            for c in [WHITE, BLACK] {
+            for c in Color::both() {
                 for sq in (old[c] ^ new[c]).squares() {
-                    self.key ^= self.rules.zobrist.gates[c * n + sq];
+                    self.key ^= self.rules.zobrist.gates[c.index() * n + sq];
                 }
             }
             self.gate_history.push(old);
@@ -208,21 +208,26 @@ impl<B: Bitboard> Position<B> {
         }
         let rules = self.rules.castling.as_ref().expect("gating needs castling");
         let (king_kind, rook_kinds) = (rules.king_kind, rules.rook_kinds);
-        for color in [WHITE, BLACK] {
+        for color in Color::both() {
             if !holds(self, color) {
                 self.gates[color] = B::EMPTY;
                 continue;
             }
             let rank = self.rules.tables.ranks[first_rank(color)];
             let kings = self.pieces_of(king_kind, color) & rank & self.gates[color];
-            if self.castling >> (2 * color) & 3 != 0 || kings.is_empty() || kings.more_than_one() {
+            if self.castling >> (2 * color.index()) & 3 != 0
+                || kings.is_empty()
+                || kings.more_than_one()
+            {
                 continue;
             }
             let king = kings.lsb();
             for rook in (self.gates[color] & rank & self.by_color[color]).squares() {
                 let kind = super::kind_of(self.board[rook]);
                 let side = usize::from(geo.file_of(rook) < geo.file_of(king));
-                if rook_kinds >> kind & 1 != 0 && self.castling >> (2 * color + side) & 1 == 0 {
+                if rook_kinds >> kind & 1 != 0
+                    && self.castling >> (2 * color.index() + side) & 1 == 0
+                {
                     self.add_castling_right(color, king, rook);
                 }
             }
@@ -235,11 +240,11 @@ impl<B: Bitboard> Position<B> {
     /// king's).
     pub(super) fn gate_letters(&self, color: Color) -> String {
         let geo = self.rules.geo;
-        let rights = self.castling >> (2 * color) & 3;
+        let rights = self.castling >> (2 * color.index()) & 3;
         let mut named = B::EMPTY;
         for side in 0..2 {
             if rights >> side & 1 != 0 {
-                named |= B::from_square(self.castle_rooks[2 * color + side] as Square);
+                named |= B::from_square(self.castle_rooks[2 * color.index() + side] as Square);
             }
         }
         if rights != 0 && !self.chess960 {

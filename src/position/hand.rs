@@ -25,7 +25,7 @@ impl<B: Bitboard> Position<B> {
 
     #[inline(always)]
     pub(super) fn hand_key(&self, color: Color, kind: usize, n: u8) -> u64 {
-        self.rules.zobrist.hand[(color * MAX_KINDS + kind) * MAX_IN_HAND + n as usize]
+        self.rules.zobrist.hand[(color.index() * MAX_KINDS + kind) * MAX_IN_HAND + n as usize]
     }
 
     /// Key of both hands and the promoted markers (0 without hands).
@@ -34,7 +34,7 @@ impl<B: Bitboard> Position<B> {
             return 0;
         }
         let mut k = 0;
-        for c in [WHITE, BLACK] {
+        for c in Color::both() {
             for kind in 0..self.rules.kinds.len() {
                 k ^= self.hand_key(c, kind, self.hand[c][kind]);
             }
@@ -232,7 +232,7 @@ impl<B: Bitboard> Position<B> {
             return String::new();
         };
         let mut s = String::from("[");
-        for c in [WHITE, BLACK] {
+        for c in Color::both() {
             for &k in &hands.fen_order {
                 let letter = self.piece_char(piece_code(k, c));
                 for _ in 0..self.hand[c][k] {

@@ -15,6 +15,7 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
 
 use crate::board::{Bitboard, Square};
+use crate::variant::parts::{CaptureRule, MoveFilter};
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::{Color, BLACK, WHITE};
 use std::sync::Arc;
@@ -26,7 +27,7 @@ pub const NO_SQUARE: u16 = u16::MAX;
 
 #[inline(always)]
 pub fn piece_code(kind: usize, color: Color) -> PieceCode {
-    (1 + kind + MAX_KINDS * color) as PieceCode
+    (1 + kind + MAX_KINDS * color.index()) as PieceCode
 }
 
 #[inline(always)]
@@ -36,7 +37,7 @@ pub fn kind_of(p: PieceCode) -> usize {
 
 #[inline(always)]
 pub fn color_of(p: PieceCode) -> Color {
-    (p as usize - 1) / MAX_KINDS
+    Color::white_if((p as usize) <= MAX_KINDS)
 }
 
 /// One side's full-line sliders (orthogonal and diagonal capturers).
@@ -71,7 +72,7 @@ pub struct Position<B: Bitboard> {
     pub(crate) by_color: [B; 2],
     pub(crate) by_kind: [B; MAX_KINDS],
     pub(crate) side: Color,
-    /// Castling rights: bit `2 * color + side` (side 0 = toward higher files).
+    /// Castling rights: bit `2 * color.index() + side` (side 0 = toward higher files).
     pub(crate) castling: u8,
     /// The rook square of each castling right.
     pub(crate) castle_rooks: [u16; 4],
@@ -198,7 +199,7 @@ impl<B: Bitboard> Position<B> {
     /// The royal piece's square, if the side has exactly one.
     #[inline(always)]
     pub fn royal_square(&self, color: Color) -> Option<Square> {
-        let k = self.rules.royal?;
+        let k = self.rules.royalty.kind()?;
         let b = self.pieces_of(k, color);
         (b.any() && !b.more_than_one()).then(|| b.lsb())
     }
@@ -337,7 +338,7 @@ impl<B: Bitboard> Position<B> {
 
     pub fn make_move(&mut self, mv: Move) {
         let us = self.side;
-        let them = us ^ 1;
+        let them = !us;
         let (from, to) = (mv.from(), mv.to());
         let mut undo = self.begin_ply(mv, self.board[from]);
         match mv.kind() {
@@ -355,9 +356,7 @@ impl<B: Bitboard> Position<B> {
                 let p = self.remove(from);
                 self.put(to, p);
                 self.halfmove = 0;
-                if self.rules.blast.is_some() {
-                    undo.exploded = self.explode(to);
-                }
+                undo.exploded = self.capture_effects(to, true);
             }
             kind => {
                 if self.board[to] != NO_PIECE {
@@ -378,15 +377,7 @@ impl<B: Bitboard> Position<B> {
                 if kind == MoveKind::DoubleStep {
                     self.set_ep_after_double_step(from, to, us);
                 }
-                if undo.captured != NO_PIECE && self.rules.blast.is_some() {
-                    undo.exploded = self.explode(to);
-                }
-                if self.rules.custodian.is_some() {
-                    undo.exploded = self.custodian_captures(to);
-                    if undo.exploded > 0 {
-                        self.halfmove = 0;
-                    }
-                }
+                undo.exploded = self.capture_effects(to, undo.captured != NO_PIECE);
             }
         }
         if let Some(hands) = &self.rules.hands {
@@ -418,7 +409,7 @@ impl<B: Bitboard> Position<B> {
         }
         self.side = them;
         self.key ^= self.rules.zobrist.side;
-        if self.rules.end.check_limit.is_some() && self.royal_attacked(them) {
+        if self.rules.end.check_limit().is_some() && self.royal_attacked(them) {
             self.key ^= self.checks_key(us);
             self.checks_given[us] = self.checks_given[us].saturating_add(1).min(15);
             self.key ^= self.checks_key(us);
@@ -426,13 +417,32 @@ impl<B: Bitboard> Position<B> {
         self.history.push(undo);
     }
 
+    /// The capture rule's step after the moving piece has landed on `to` (`took`: it
+    /// took a piece there or en passant): the pieces it removes besides the victim, each
+    /// recorded for `unmake_move`; returns how many went.
+    #[inline(always)]
+    fn capture_effects(&mut self, to: Square, took: bool) -> u8 {
+        match self.rules.capture {
+            CaptureRule::Replacement => 0,
+            CaptureRule::Explosion(_) if took => self.explode(to),
+            CaptureRule::Explosion(_) => 0,
+            CaptureRule::Custodian(_) => {
+                let n = self.custodian_captures(to);
+                if n > 0 {
+                    self.halfmove = 0;
+                }
+                n
+            }
+        }
+    }
+
     /// A capture on `at` explodes: the piece now there and every piece around it that
     /// is not immune leave the board. Returns how many pieces went.
     fn explode(&mut self, at: Square) -> u8 {
         let blast = self
             .rules
-            .blast
-            .as_ref()
+            .capture
+            .blast()
             .expect("explosions in this variant");
         let victims = (blast.around[at] & self.occupied() & !self.kinds_set(blast.immune))
             | B::from_square(at);
@@ -447,10 +457,10 @@ impl<B: Bitboard> Position<B> {
 
     /// Key of `color`'s current check count (0 when the variant counts no checks).
     fn checks_key(&self, color: Color) -> u64 {
-        if self.rules.end.check_limit.is_none() {
+        if self.rules.end.check_limit().is_none() {
             return 0;
         }
-        self.rules.zobrist.checks[color * 16 + self.checks_given[color] as usize]
+        self.rules.zobrist.checks[color.index() * 16 + self.checks_given[color] as usize]
     }
 
     /// Checks each side has given so far (n-check variants).
@@ -470,7 +480,7 @@ impl<B: Bitboard> Position<B> {
         if !self.rules.en_passant_zone[us].has(passed) {
             return;
         }
-        let them = us ^ 1;
+        let them = !us;
         let capturers = self
             .rules
             .kinds
@@ -490,7 +500,7 @@ impl<B: Bitboard> Position<B> {
         let undo = self.history.pop().expect("unmake without a move");
         let mv = undo.mv;
         let (from, to) = (mv.from(), mv.to());
-        self.side ^= 1;
+        self.side = !self.side;
         let us = self.side;
         if us == BLACK {
             self.fullmove -= 1;
@@ -543,7 +553,7 @@ impl<B: Bitboard> Position<B> {
     pub fn make_null_move(&mut self) {
         let undo = self.begin_ply(Move::NONE, NO_PIECE);
         self.history.push(undo);
-        self.side ^= 1;
+        self.side = !self.side;
         self.key ^= self.rules.zobrist.side;
     }
 
@@ -553,7 +563,7 @@ impl<B: Bitboard> Position<B> {
             .pop()
             .expect("unmake_null_move without a null move");
         debug_assert_eq!(undo.mv, Move::NONE);
-        self.side ^= 1;
+        self.side = !self.side;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
@@ -595,7 +605,7 @@ impl<B: Bitboard> Position<B> {
         let mut back = self.clone();
         let mut always = [true, true];
         for _ in start..window.len() {
-            let mover = back.side ^ 1;
+            let mover = !back.side;
             if back.last_move() == Some(Move::NONE) {
                 always[mover] = false;
                 back.unmake_null_move();
@@ -680,12 +690,12 @@ impl<B: Bitboard> Position<B> {
                         } else {
                             rules.tables.board
                         };
-                        att |= crate::movegen::walk(rules, w, sq, occ).1 & mine & zone;
+                        att |= rules.walk(w, sq, occ).1 & mine & zone;
                     }
                 }
                 None => {
                     for from in mine.squares() {
-                        if crate::movegen::complex_captures(self, k, color, from, occ).has(sq) {
+                        if rules.complex_captures(k, color, from, occ).has(sq) {
                             att |= B::from_square(from);
                         }
                     }
@@ -720,8 +730,8 @@ impl<B: Bitboard> Position<B> {
     /// no piece can while the two royals stand side by side.
     #[inline]
     pub(crate) fn checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
-        if self.rules.flying_royals {
-            if let Some(theirs) = self.royal_square(color ^ 1) {
+        if self.rules.filters.has(MoveFilter::RoyalsMayNotFace) {
+            if let Some(theirs) = self.royal_square(!color) {
                 let geo = self.rules.geo;
                 if geo.file_of(theirs) == geo.file_of(sq)
                     && (self.rules.tables.between(sq, theirs) & occ).is_empty()
@@ -730,15 +740,24 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        let attackers = self.attackers(sq, color ^ 1, occ);
-        match &self.rules.blast {
-            None => attackers.any(),
-            Some(blast) => {
-                let royal = self.rules.royal.map_or(B::EMPTY, |k| self.by_kind[k]);
-                let their_royal = royal & self.by_color[color ^ 1];
+        let attackers = self.attackers(sq, !color, occ);
+        match &self.rules.capture {
+            CaptureRule::Replacement | CaptureRule::Custodian(_) => attackers.any(),
+            CaptureRule::Explosion(blast) => {
+                let royal = self.royals();
+                let their_royal = royal & self.by_color[!color];
                 (attackers & !royal).any() && (blast.around[sq] & their_royal).is_empty()
             }
         }
+    }
+
+    /// Both sides' royal pieces (none without a royal kind).
+    #[inline(always)]
+    pub(crate) fn royals(&self) -> B {
+        self.rules
+            .royalty
+            .kind()
+            .map_or(B::EMPTY, |k| self.by_kind[k])
     }
 
     /// Whether the side to move is in check.

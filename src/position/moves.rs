@@ -1,7 +1,8 @@
 //! The move type: 32 bits holding the origin, the destination, the move kind, the
 //! promotion kind and a gated kind (Seirawan gating: a piece from the hand placed on
 //! the square the move leaves). Castling is stored king-takes-rook (`to` is the rook's
-//! square), as in Chess960 notation, so one encoding serves every castling rule.
+//! square), as in Chess960 notation, so one encoding serves every castling rule. Moves
+//! are listed in a [`MoveList`], inline up to a large capacity and on the heap past it.
 
 use std::mem::MaybeUninit;
 
@@ -144,34 +145,62 @@ impl std::fmt::Debug for Move {
     }
 }
 
-/// A fixed-capacity move list on the stack: no heap allocation per node.
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MoveList::CAPACITY],
+/// Moves a [`MoveList`] holds without touching the heap: far above any ordinary
+/// position's count (chess has at most 218), so only giant boards with full hands spill.
+pub const INLINE_MOVES: usize = 1024;
+
+/// The legal (or pseudo-legal) moves of one position.
+pub type MoveList = SpillList<Move, INLINE_MOVES>;
+
+/// A list of `Copy` values kept inline, on the stack, up to `N`, and on the heap past
+/// that: no allocation per node in any ordinary position, and no value ever lost. The
+/// spill is one predictable branch in `push`, the same test a fixed-capacity list
+/// needs for its bound.
+pub struct SpillList<T: Copy, const N: usize> {
+    inline: [MaybeUninit<T>; N],
     len: usize,
+    /// Every value, once more than `N` were pushed (the inline ones copied over first);
+    /// empty until then. Invariant: either `len <= N`, the values are the first `len`
+    /// inline entries and `heap` is empty, or `len > N` and `heap.len() == len`.
+    heap: Vec<T>,
 }
 
-impl MoveList {
-    pub const CAPACITY: usize = 1024;
+impl<T: Copy, const N: usize> SpillList<T, N> {
+    /// Values held without a heap allocation.
+    pub const INLINE: usize = N;
 
     #[inline(always)]
-    pub fn new() -> MoveList {
+    pub fn new() -> Self {
         // No initialisation: a list is created at every node, and only the first `len`
         // entries are ever read.
-        MoveList {
-            moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY],
+        SpillList {
+            inline: [const { MaybeUninit::uninit() }; N],
             len: 0,
+            heap: Vec::new(),
         }
     }
 
     #[inline(always)]
-    pub fn push(&mut self, m: Move) {
-        // Capacity is far above any position's move count; a full list drops moves in
-        // release builds rather than corrupting memory.
-        debug_assert!(self.len < Self::CAPACITY);
-        if self.len < Self::CAPACITY {
-            self.moves[self.len].write(m);
+    pub fn push(&mut self, v: T) {
+        if self.len < N {
+            self.inline[self.len].write(v);
             self.len += 1;
+        } else {
+            self.spill(v);
         }
+    }
+
+    /// `push` past the inline capacity.
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, v: T) {
+        if self.len == N {
+            let inline = self.as_slice().to_vec();
+            self.heap = inline;
+            self.heap.reserve(N);
+        }
+        self.heap.push(v);
+        self.len += 1;
     }
 
     #[inline(always)]
@@ -184,34 +213,76 @@ impl MoveList {
         self.len == 0
     }
 
+    /// Whether the values have moved to the heap.
     #[inline(always)]
-    pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: entries below `len` were written by `push` or `retain`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+    pub fn spilled(&self) -> bool {
+        self.len > N
     }
 
-    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[T] {
+        if self.spilled() {
+            &self.heap
+        } else {
+            // SAFETY: entries below `len` (<= N) were written by `push` or `retain`.
+            unsafe { std::slice::from_raw_parts(self.inline.as_ptr() as *const T, self.len) }
+        }
+    }
+
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.spilled() {
+            &mut self.heap
+        } else {
+            // SAFETY: as in `as_slice`.
+            unsafe { std::slice::from_raw_parts_mut(self.inline.as_mut_ptr() as *mut T, self.len) }
+        }
+    }
+
+    /// Keeps the values `keep` accepts, in order. One loop over the values wherever
+    /// they are, so `keep` has a single call site and inlines into it.
+    #[inline]
+    pub fn retain(&mut self, mut keep: impl FnMut(T) -> bool) {
+        let values = self.as_mut_slice();
         let mut w = 0;
-        for r in 0..self.len {
-            let m = self.as_slice()[r];
-            if keep(m) {
-                self.moves[w].write(m);
+        for r in 0..values.len() {
+            let v = values[r];
+            if keep(v) {
+                values[w] = v;
                 w += 1;
             }
         }
-        self.len = w;
+        if self.spilled() {
+            self.truncate_spilled(w);
+        } else {
+            self.len = w;
+        }
+    }
+
+    /// Shortens a spilled list to `len` values, moving them back inline when they fit.
+    #[cold]
+    #[inline(never)]
+    fn truncate_spilled(&mut self, len: usize) {
+        self.heap.truncate(len);
+        self.len = len;
+        if len <= N {
+            for (slot, &v) in self.inline.iter_mut().zip(&self.heap) {
+                slot.write(v);
+            }
+            self.heap = Vec::new();
+        }
     }
 }
 
-impl Default for MoveList {
+impl<T: Copy, const N: usize> Default for SpillList<T, N> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
+impl<'a, T: Copy, const N: usize> IntoIterator for &'a SpillList<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.as_slice().iter()
     }
@@ -252,5 +323,69 @@ mod tests {
             (MoveKind::Castle, Some(0), 7)
         );
         assert_eq!(Move::from_bits(gc.bits()), gc);
+    }
+
+    /// A move list past its inline capacity keeps every move, in order, and `retain`
+    /// works on both sides of the spill (moving back inline and spilling again).
+    #[test]
+    fn a_list_past_its_inline_capacity_keeps_every_move() {
+        let n = 3 * MoveList::INLINE + 7;
+        let moves: Vec<Move> = (0..n)
+            .map(|i| Move::new(i % 512, i / 512, MoveKind::Normal))
+            .collect();
+        let mut list = MoveList::new();
+        for &m in &moves {
+            list.push(m);
+        }
+        assert!(list.spilled());
+        assert_eq!(list.len(), n);
+        assert_eq!(list.as_slice(), &moves[..]);
+        let every = |step: usize, from: &[Move]| -> Vec<Move> {
+            from.iter().copied().step_by(step).collect()
+        };
+        let mut i = 0;
+        list.retain(|_| {
+            i += 1;
+            (i - 1) % 2 == 0
+        });
+        let halves = every(2, &moves);
+        assert!(halves.len() > MoveList::INLINE && list.spilled());
+        assert_eq!(list.as_slice(), &halves[..]);
+        let mut i = 0;
+        list.retain(|_| {
+            i += 1;
+            (i - 1) % 2 == 0
+        });
+        let quarters = every(4, &moves);
+        assert!(quarters.len() <= MoveList::INLINE && !list.spilled());
+        assert_eq!(list.as_slice(), &quarters[..]);
+        let mut again = quarters.clone();
+        for &m in &moves {
+            list.push(m);
+            again.push(m);
+        }
+        assert_eq!(list.len(), again.len());
+        assert_eq!(list.as_slice(), &again[..]);
+        list.as_mut_slice().reverse();
+        again.reverse();
+        assert_eq!((&list).into_iter().copied().collect::<Vec<_>>(), again);
+    }
+
+    /// A small inline capacity: the spill happens exactly one past it.
+    #[test]
+    fn spill_starts_one_past_the_inline_capacity() {
+        let mut list: SpillList<u32, 4> = SpillList::new();
+        for v in 0..4 {
+            list.push(v);
+        }
+        assert!(!list.spilled());
+        list.push(4);
+        assert!(list.spilled());
+        assert_eq!(list.as_slice(), &[0, 1, 2, 3, 4]);
+        list.retain(|v| v != 2);
+        assert!(!list.spilled());
+        assert_eq!(list.as_slice(), &[0, 1, 3, 4]);
+        list.retain(|v| v % 2 == 1);
+        assert_eq!(list.as_slice(), &[1, 3]);
     }
 }

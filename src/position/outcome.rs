@@ -4,6 +4,7 @@
 
 use super::Position;
 use crate::board::Bitboard;
+use crate::variant::parts::EndCondition;
 use crate::variant::{Color, StalemateResult, BLACK, WHITE};
 use std::fmt;
 
@@ -53,25 +54,24 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |c: Color| if c == WHITE { "White" } else { "Black" };
         let text = match (self.reason, self.result) {
-            (EndReason::Checkmate, GameResult::Win(c)) => format!("{} mates", side(c)),
-            (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", side(c)),
+            (EndReason::Checkmate, GameResult::Win(c)) => format!("{} mates", c.name()),
+            (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", c.name()),
             (EndReason::Stalemate, _) => "Stalemate".to_string(),
             (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
             (EndReason::Repetition, _) => "Draw by repetition".to_string(),
             (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".to_string(),
             (EndReason::Extinction, GameResult::Win(c)) => {
-                format!("{} wins by extinction", side(c))
+                format!("{} wins by extinction", c.name())
             }
-            (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", side(c)),
-            (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", side(c)),
+            (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", c.name()),
+            (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", c.name()),
             (EndReason::FewPieces, _) => "Draw by too few pieces".to_string(),
             (EndReason::KingCaptured, GameResult::Win(c)) => {
-                format!("{} captures the king", side(c))
+                format!("{} captures the king", c.name())
             }
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
-                format!("{} wins: perpetual check by {}", side(c), side(c ^ 1))
+                format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
             (reason, result) => format!("{reason:?} {result:?}"),
         };
@@ -91,17 +91,17 @@ impl<B: Bitboard> Position<B> {
         if self.legal_moves().is_empty() {
             let end = |result, reason| Some(Outcome { result, reason });
             if self.in_check() {
-                return end(GameResult::Win(us ^ 1), EndReason::Checkmate);
+                return end(GameResult::Win(!us), EndReason::Checkmate);
             }
             let result = match draws.stalemate {
                 StalemateResult::Draw => GameResult::Draw,
                 StalemateResult::Win => GameResult::Win(us),
-                StalemateResult::Loss => GameResult::Win(us ^ 1),
+                StalemateResult::Loss => GameResult::Win(!us),
                 StalemateResult::FewerPieces => {
-                    let (mine, theirs) = (self.by_color[us].count(), self.by_color[us ^ 1].count());
+                    let (mine, theirs) = (self.by_color[us].count(), self.by_color[!us].count());
                     match mine.cmp(&theirs) {
                         std::cmp::Ordering::Less => GameResult::Win(us),
-                        std::cmp::Ordering::Greater => GameResult::Win(us ^ 1),
+                        std::cmp::Ordering::Greater => GameResult::Win(!us),
                         std::cmp::Ordering::Equal => GameResult::Draw,
                     }
                 }
@@ -121,7 +121,7 @@ impl<B: Bitboard> Position<B> {
             if draws.perpetual_check_loses {
                 if let Some(checker) = self.perpetual_checker() {
                     return Some(Outcome {
-                        result: GameResult::Win(checker ^ 1),
+                        result: GameResult::Win(!checker),
                         reason: EndReason::PerpetualCheck,
                     });
                 }
@@ -136,72 +136,91 @@ impl<B: Bitboard> Position<B> {
 
     /// A game end decided by the position alone (extinction, a goal reached, the
     /// check limit), before any move generation: such a position has no legal moves.
+    /// The variant's end conditions are tried in order; the first that ends the game
+    /// decides.
     pub fn variant_end(&self) -> Option<Outcome> {
         let end = &self.rules.end;
-        if !end.any() {
+        if end.is_empty() {
             return None;
         }
+        end.iter().find_map(|c| self.ended_by(c))
+    }
+
+    /// Whether one end condition ends the game here, and how.
+    fn ended_by(&self, condition: &EndCondition<B>) -> Option<Outcome> {
         let win = |c: Color, reason| {
             Some(Outcome {
                 result: GameResult::Win(c),
                 reason,
             })
         };
+        let draw = |reason| {
+            Some(Outcome {
+                result: GameResult::Draw,
+                reason,
+            })
+        };
         // The side that just moved first: its achievement came last.
-        let order = [self.side ^ 1, self.side];
-        if let Some((kinds, extinct_side_wins)) = end.extinction {
-            for c in order {
-                let extinct = if kinds == 0 {
-                    self.by_color[c].is_empty()
-                } else {
-                    self.some_kind_missing(kinds, c)
-                };
-                if extinct {
-                    let winner = if extinct_side_wins { c } else { c ^ 1 };
-                    return win(winner, EndReason::Extinction);
-                }
-            }
-        }
-        if let Some((king, side)) = end.king_lost {
-            if self.pieces_of(king, side).is_empty() {
-                return win(side ^ 1, EndReason::KingCaptured);
-            }
-        }
-        if let Some((kinds, zones, reply)) = &end.goal {
-            let arrived = |c: Color| (self.kinds_set(*kinds) & self.by_color[c] & zones[c]).any();
-            let (mover, us) = (self.side ^ 1, self.side);
-            match (arrived(mover), arrived(us)) {
-                (true, true) => {
-                    return Some(Outcome {
-                        result: GameResult::Draw,
-                        reason: EndReason::Goal,
-                    })
-                }
-                (true, false) => {
-                    // The second player may answer the first player's arrival by
-                    // arriving too (a draw); the game goes on while that is possible.
-                    if !(*reply && mover == WHITE && self.can_reach_goal(*kinds, zones[us])) {
-                        return win(mover, EndReason::Goal);
+        let order = [!self.side, self.side];
+        match condition {
+            &EndCondition::Extinction {
+                kinds,
+                extinct_side_wins,
+            } => {
+                for c in order {
+                    let extinct = if kinds == 0 {
+                        self.by_color[c].is_empty()
+                    } else {
+                        self.some_kind_missing(kinds, c)
+                    };
+                    if extinct {
+                        let winner = if extinct_side_wins { c } else { !c };
+                        return win(winner, EndReason::Extinction);
                     }
                 }
-                (false, true) => return win(us, EndReason::Goal),
-                (false, false) => {}
+                None
             }
-        }
-        if let Some(limit) = end.check_limit {
-            for c in order {
-                if self.checks_given[c] as u32 >= limit {
-                    return win(c, EndReason::CheckLimit);
+            &EndCondition::KingLost { kind, side } => {
+                if self.pieces_of(kind, side).is_empty() {
+                    return win(!side, EndReason::KingCaptured);
+                }
+                None
+            }
+            EndCondition::Goal(g) => {
+                let arrived =
+                    |c: Color| (self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c]).any();
+                let (mover, us) = (!self.side, self.side);
+                match (arrived(mover), arrived(us)) {
+                    (true, true) => draw(EndReason::Goal),
+                    // The second player may answer the first player's arrival by
+                    // arriving too (a draw); the game goes on while that is possible.
+                    (true, false)
+                        if g.second_player_replies
+                            && mover == WHITE
+                            && self.can_reach_goal(g.kinds, g.zones[us]) =>
+                    {
+                        None
+                    }
+                    (true, false) => win(mover, EndReason::Goal),
+                    (false, true) => win(us, EndReason::Goal),
+                    (false, false) => None,
                 }
             }
+            &EndCondition::CheckLimit(limit) => {
+                for c in order {
+                    if self.checks_given[c] as u32 >= limit {
+                        return win(c, EndReason::CheckLimit);
+                    }
+                }
+                None
+            }
+            &EndCondition::DrawAtPieces(n) => {
+                if self.occupied().count() <= n {
+                    return draw(EndReason::FewPieces);
+                }
+                None
+            }
         }
-        if end.draw_at_pieces > 0 && self.occupied().count() <= end.draw_at_pieces {
-            return Some(Outcome {
-                result: GameResult::Draw,
-                reason: EndReason::FewPieces,
-            });
-        }
-        None
     }
 
     /// Whether `color` has no piece of some kind in the bit set `kinds`.

@@ -1,62 +1,39 @@
-//! The UCI loop. The reader never waits on the search: `go` starts the search on its own
-//! thread, which prints `info` lines and `bestmove`; `stop`, `ponderhit` and `isready`
-//! are answered at once. A command that changes the game or the options (`position`,
-//! `setoption`, `ucinewgame`, another `go`) first stops a running search and waits for
-//! its `bestmove`, so the engine's state never changes under a search.
+//! The UCI front end: UCI lines in, session calls, UCI lines out. The reader never
+//! waits on the search: `go` starts it on the session's search thread, which prints
+//! `info` lines and `bestmove` through the listener here; `stop`, `ponderhit` and
+//! `isready` are answered at once. A command that changes the game or the options
+//! (`position`, `setoption`, `ucinewgame`, another `go`) first stops a running search and
+//! waits for its `bestmove`, so the engine's state never changes under a search.
 //!
 //! Bad input is answered with `info string error: ...` and leaves the state as it was.
 
-use crate::engine::variant_file::load_variants_file;
-use crate::engine::{check_eval_file, Game};
-use crate::eval::ParamFile;
-use crate::search::{
-    Bound, Clock, Control, Limits, Report, SearchMemory, Settings, TranspositionTable,
-};
-use crate::variant::{all_variants, find_variant, Variant};
+use super::{Flow, Output};
+use crate::engine::options::{Kind, OPTIONS};
+use crate::engine::{clip, Applied, Game, Listener, Session, SessionError, Task};
+use crate::search::{Bound, Clock, Limits, Report, SearchResult};
 use std::io::{BufRead, Write};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-
-const DEFAULT_HASH_MB: usize = 16;
-const MAX_HASH_MB: usize = 65536;
-const MAX_THREADS: usize = 256;
-const MAX_MULTIPV: usize = 256;
-/// `EvalFile`'s default: the parameter files compiled in from `nets/`.
-const EMBEDDED: &str = "<embedded>";
-
-/// A search running on its own thread.
-struct Running {
-    control: Arc<Control>,
-    infinite: bool,
-    handle: JoinHandle<()>,
-}
 
 pub struct Uci<W: Write + Send + 'static> {
-    out: Arc<Mutex<W>>,
-    variant: Arc<Variant>,
-    chess960: bool,
-    game: Game,
-    tt: Arc<TranspositionTable>,
-    /// The game's search memory (histories, killers): kept between moves, cleared by
-    /// `ucinewgame`. Locked by the search thread while it searches.
-    memory: Arc<Mutex<SearchMemory>>,
-    hash_mb: usize,
-    settings: Settings,
-    search: Option<Running>,
+    out: Output<W>,
+    session: Session,
 }
 
-/// Whether the loop goes on after a command.
-#[derive(PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
+/// Prints the search's lines as UCI writes them.
+struct Printer<W>(Output<W>);
 
-/// Writes one line and flushes (a closed output, GUI gone, is not worth dying for).
-fn say_to<W: Write>(out: &Mutex<W>, text: &str) {
-    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(out, "{text}");
-    let _ = out.flush();
+impl<W: Write + Send + 'static> Listener for Printer<W> {
+    fn report(&self, _root: &Game, r: &Report) {
+        self.0.say(&info_line(r));
+    }
+
+    fn finished(&self, _root: &Game, result: &SearchResult) {
+        let line = match (&result.best, &result.ponder) {
+            (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+            (Some(b), None) => format!("bestmove {b}"),
+            (None, _) => "bestmove (none)".to_string(),
+        };
+        self.0.say(&line);
+    }
 }
 
 /// An `info` line as UCI writes it.
@@ -83,18 +60,14 @@ pub fn info_line(r: &Report) -> String {
 
 impl<W: Write + Send + 'static> Uci<W> {
     pub fn new(out: W) -> Uci<W> {
-        let variant = find_variant("chess").expect("chess is built in");
-        let game = Game::new(&variant, None).expect("the chess start position is valid");
+        Uci::with_session(out, Session::new())
+    }
+
+    /// UCI over a session set up elsewhere.
+    pub fn with_session(out: W, session: Session) -> Uci<W> {
         Uci {
-            out: Arc::new(Mutex::new(out)),
-            variant,
-            chess960: false,
-            game,
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            memory: Arc::new(Mutex::new(SearchMemory::new())),
-            hash_mb: DEFAULT_HASH_MB,
-            settings: Settings::default(),
-            search: None,
+            out: Output::new(out),
+            session,
         }
     }
 
@@ -109,46 +82,22 @@ impl<W: Write + Send + 'static> Uci<W> {
                 return;
             }
         }
-        self.wait();
+        self.session.finish();
     }
 
-    /// Waits for a running search to end by its own limits; stops an endless one.
-    pub fn wait(&mut self) {
-        if let Some(r) = self.search.take() {
-            let pondering = r
-                .control
-                .pondering
-                .load(std::sync::atomic::Ordering::Relaxed);
-            if r.infinite || pondering {
-                r.control.stop();
-            }
-            let _ = r.handle.join();
-        }
-    }
-
-    /// Waits for any running search, then hands back the output (tests read it).
+    /// Waits for any running search (see [`run`](Self::run)), then hands back the
+    /// output (tests read it).
     pub fn into_output(mut self) -> W {
-        self.wait();
-        match Arc::try_unwrap(self.out) {
-            Ok(m) => m.into_inner().unwrap_or_else(|e| e.into_inner()),
-            Err(_) => unreachable!("the search thread has ended and released the output"),
-        }
+        self.session.finish();
+        self.out.into_inner()
     }
 
     fn say(&self, text: &str) {
-        say_to(&self.out, text);
+        self.out.say(text);
     }
 
     fn error(&self, text: &str) {
         self.say(&format!("info string error: {text}"));
-    }
-
-    /// Stops a running search and waits for its `bestmove`.
-    fn stop_search(&mut self) {
-        if let Some(r) = self.search.take() {
-            r.control.stop();
-            let _ = r.handle.join();
-        }
     }
 
     pub fn command(&mut self, line: &str) -> Flow {
@@ -161,46 +110,34 @@ impl<W: Write + Send + 'static> Uci<W> {
             "uci" => self.identify(),
             "isready" => self.say("readyok"),
             "ucinewgame" => {
-                self.stop_search();
-                self.tt.clear();
-                self.memory
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .clear();
-                self.reset_game();
+                if let Err(e) = self.session.new_game() {
+                    self.error(&e.to_string());
+                }
             }
             "setoption" => {
-                self.stop_search();
+                self.session.abort();
                 self.set_option(&rest);
             }
             "position" => {
-                self.stop_search();
+                self.session.abort();
                 self.position(&rest);
             }
             "go" => {
-                self.stop_search();
+                self.session.abort();
                 self.go(&rest);
             }
-            "stop" => {
-                if let Some(r) = &self.search {
-                    r.control.stop();
-                }
-            }
-            "ponderhit" => {
-                if let Some(r) = &self.search {
-                    r.control.ponderhit();
-                }
-            }
+            "stop" => self.session.stop(),
+            "ponderhit" => self.session.ponderhit(),
             "d" => {
-                let fen = self.game.fen();
-                self.say(&format!("Fen: {fen}"));
-                self.say(&format!("Key: {:016X}", self.game.key()));
-                if let Some(outcome) = self.game.outcome() {
+                let game = self.session.game();
+                self.say(&format!("Fen: {}", game.fen()));
+                self.say(&format!("Key: {:016X}", game.key()));
+                if let Some(outcome) = game.outcome() {
                     self.say(&format!("Result: {outcome}"));
                 }
             }
             "quit" => {
-                self.stop_search();
+                self.session.abort();
                 return Flow::Quit;
             }
             other => self.error(&format!("unknown command '{}'", clip(other))),
@@ -215,71 +152,22 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.say("uciok");
     }
 
+    /// The option table in UCI's words.
     fn announce_options(&self) {
-        let names: Vec<String> = all_variants()
-            .iter()
-            .map(|v| format!("var {}", v.name))
-            .collect();
-        self.say(&format!(
-            "option name UCI_Variant type combo default chess {}",
-            names.join(" ")
-        ));
-        self.say("option name UCI_Chess960 type check default false");
-        self.say("option name VariantPath type string default <empty>");
-        self.say(&format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
-        ));
-        self.say(&format!(
-            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
-        ));
-        self.say(&format!(
-            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
-        ));
-        self.say("option name Ponder type check default false");
-        self.say("option name Move Overhead type spin default 10 min 0 max 5000");
-        self.say("option name Clear Hash type button");
-        self.say(&format!(
-            "option name EvalFile type string default {EMBEDDED}"
-        ));
-    }
-
-    /// `VariantPath`: loads a `variants.ini` file; its variants join `UCI_Variant`, and
-    /// the options are announced again with the longer list. A bad file changes nothing.
-    fn load_variant_path(&mut self, path: &str) {
-        if path.is_empty() || path == "<empty>" {
-            return;
-        }
-        match load_variants_file(std::path::Path::new(path)) {
-            Ok(report) => {
-                for w in &report.warnings {
-                    self.say(&format!("info string warning: {w}"));
+        for o in OPTIONS {
+            let kind = match o.kind {
+                Kind::Check { default } => format!("check default {default}"),
+                Kind::Spin { default, min, max } => {
+                    format!("spin default {default} min {min} max {max}")
                 }
-                self.say(&format!(
-                    "info string loaded {} variant(s) from {path}: {}",
-                    report.names.len(),
-                    report.names.join(" ")
-                ));
-                // The current variant may have been redefined by the file.
-                if let Some(v) = find_variant(&self.variant.name) {
-                    if *v != *self.variant {
-                        self.variant = v;
-                        self.tt.clear();
-                        self.reset_game();
-                    }
+                Kind::Combo { default, choices } => {
+                    let vars: Vec<String> = choices().iter().map(|c| format!("var {c}")).collect();
+                    format!("combo default {default} {}", vars.join(" "))
                 }
-                self.announce_options();
-            }
-            Err(e) => self.error(&e),
-        }
-    }
-
-    fn reset_game(&mut self) {
-        match Game::new(&self.variant, None) {
-            Ok(mut g) => {
-                g.set_chess960(self.chess960 || self.variant.chess960);
-                self.game = g;
-            }
-            Err(e) => self.error(&e),
+                Kind::String { default } => format!("string default {default}"),
+                Kind::Button => "button".to_string(),
+            };
+            self.say(&format!("option name {} type {kind}", o.name));
         }
     }
 
@@ -293,100 +181,27 @@ impl<W: Write + Send + 'static> Uci<W> {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (body.trim(), ""),
         };
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|v| (min..=max).contains(v))
-                .ok_or_else(|| {
-                    format!(
-                        "option {name} takes a number in {min}..{max}, not '{}'",
-                        clip(value)
-                    )
-                })
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match find_variant(value) {
-                Some(v) => {
-                    self.variant = v;
-                    self.tt.clear();
-                    self.reset_game();
+        match self.session.set_option(name, value) {
+            Ok(Applied::Done) => {}
+            Ok(Applied::EvalFileEmbedded) => self.say("info string EvalFile: the embedded tables"),
+            Ok(Applied::EvalFileLoaded { variants }) => self.say(&format!(
+                "info string EvalFile {} loaded for {}",
+                clip(value),
+                variants.join(", ")
+            )),
+            Ok(Applied::VariantsLoaded { path, report }) => {
+                for w in &report.warnings {
+                    self.say(&format!("info string warning: {w}"));
                 }
-                None => self.error(&format!("unknown variant '{}'", clip(value))),
-            },
-            "uci_chess960" => match value {
-                "true" | "false" => {
-                    self.chess960 = value == "true";
-                    self.game
-                        .set_chess960(self.chess960 || self.variant.chess960);
-                }
-                _ => self.error(&format!(
-                    "UCI_Chess960 takes true or false, not '{}'",
-                    clip(value)
-                )),
-            },
-            "hash" => match spin(1, MAX_HASH_MB as u64) {
-                Ok(mb) => {
-                    if mb as usize != self.hash_mb {
-                        // Free the old table before allocating the new one.
-                        self.tt = Arc::new(TranspositionTable::new(1));
-                        self.tt = Arc::new(TranspositionTable::new(mb as usize));
-                        self.hash_mb = mb as usize;
-                    }
-                }
-                Err(e) => self.error(&e),
-            },
-            "threads" => match spin(1, MAX_THREADS as u64) {
-                Ok(n) => self.settings.threads = n as usize,
-                Err(e) => self.error(&e),
-            },
-            "multipv" => match spin(1, MAX_MULTIPV as u64) {
-                Ok(n) => self.settings.multipv = n as usize,
-                Err(e) => self.error(&e),
-            },
-            "move overhead" => match spin(0, 5000) {
-                Ok(n) => self.settings.move_overhead_ms = n,
-                Err(e) => self.error(&e),
-            },
-            "ponder" => match value {
-                "true" | "false" => {}
-                _ => self.error(&format!(
-                    "Ponder takes true or false, not '{}'",
-                    clip(value)
-                )),
-            },
-            "clear hash" => self.tt.clear(),
-            "variantpath" => self.load_variant_path(value),
-            "evalfile" => self.set_eval_file(value),
-            _ => self.error(&format!("unknown option '{}'", clip(name))),
-        }
-    }
-
-    /// `EvalFile`: a parameter file for the variants it names, or `<embedded>` (or
-    /// nothing) for the tables built in. A bad file is reported and changes nothing.
-    fn set_eval_file(&mut self, value: &str) {
-        if value.is_empty() || value == EMBEDDED {
-            self.settings.eval_file = None;
-            return self.say("info string EvalFile: the embedded tables");
-        }
-        let loaded = ParamFile::read(std::path::Path::new(value))
-            .and_then(|f| check_eval_file(&f).map(|names| (f, names)));
-        match loaded {
-            Ok((file, names)) => {
                 self.say(&format!(
-                    "info string EvalFile {} loaded for {}",
-                    clip(value),
-                    names.join(", ")
+                    "info string loaded {} variant(s) from {path}: {}",
+                    report.names.len(),
+                    report.names.join(" ")
                 ));
-                self.settings.eval_file = Some(Arc::new(file));
+                // The variant list grew: announce the options again.
+                self.announce_options();
             }
-            Err(e) => {
-                let kept = match &self.settings.eval_file {
-                    Some(f) => clip(&f.source),
-                    None => EMBEDDED.to_string(),
-                };
-                self.error(&format!("EvalFile: {} (keeping {kept})", clip_long(&e)))
-            }
+            Err(e) => self.error(&e.to_string()),
         }
     }
 
@@ -404,17 +219,11 @@ impl<W: Write + Send + 'static> Uci<W> {
                     .error("position needs 'startpos' or 'fen <FEN>', then optional 'moves ...'")
             }
         };
-        let mut game = match Game::new(&self.variant, fen.as_deref()) {
-            Ok(g) => g,
-            Err(e) => return self.error(&clip(&e)),
-        };
-        game.set_chess960(self.chess960 || self.variant.chess960);
-        for m in moves {
-            if let Err(e) = game.play_uci(m) {
-                return self.error(&format!("{} (position unchanged)", clip(&e)));
-            }
+        match self.session.set_position(fen.as_deref(), moves) {
+            Ok(()) => {}
+            Err(e @ SessionError::BadMove(_)) => self.error(&format!("{e} (position unchanged)")),
+            Err(e) => self.error(&e.to_string()),
         }
-        self.game = game;
     }
 
     fn go(&mut self, args: &[&str]) {
@@ -425,44 +234,16 @@ impl<W: Write + Send + 'static> Uci<W> {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.session.game().outcome() {
             self.say(&format!("info string game over: {outcome}"));
             self.say("bestmove (none)");
             return;
         }
-        let infinite = limits.infinite;
-        let control = Arc::new(Control::new(ponder));
-        let game = self.game.clone();
-        let tt = self.tt.clone();
-        let memory = self.memory.clone();
-        let settings = self.settings.clone();
-        let out = self.out.clone();
-        let c = control.clone();
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let mut report = |r: &Report| say_to(&out, &info_line(r));
-                let mut memory = memory.lock().unwrap_or_else(|e| e.into_inner());
-                let result = game.search(&limits, &settings, &tt, &c, &mut memory, &mut report);
-                let line = match (result.best, result.ponder) {
-                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-                    (Some(b), None) => format!("bestmove {b}"),
-                    (None, _) => "bestmove (none)".to_string(),
-                };
-                say_to(&out, &line);
-            });
-        match handle {
-            Ok(handle) => {
-                self.search = Some(Running {
-                    control,
-                    infinite,
-                    handle,
-                })
-            }
-            Err(e) => self.error(&format!("cannot start the search: {e}")),
+        let printer = Printer(self.out.clone());
+        if let Err(e) = self.session.go(limits, ponder, Task::Search, printer) {
+            self.error(&e.to_string());
         }
     }
-
     /// Reads `go` arguments; the clock of the side to move becomes the limit.
     fn parse_go(&self, args: &[&str]) -> Result<(Limits, bool), String> {
         let mut limits = Limits::default();
@@ -507,7 +288,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                         .take_while(|w| !is_go_keyword(w))
                         .map(|w| w.to_string())
                         .collect();
-                    self.game.check_moves(&moves)?;
+                    self.session.game().check_moves(&moves)?;
                     i += 1 + moves.len();
                     limits.searchmoves = moves;
                     continue;
@@ -516,7 +297,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             }
             i += 2;
         }
-        let (time, inc) = if self.game.white_to_move() {
+        let (time, inc) = if self.session.game().white_to_move() {
             (wtime, winc)
         } else {
             (btime, binc)
@@ -535,7 +316,7 @@ impl<W: Write + Send + 'static> Uci<W> {
         match args {
             [depth] => match depth.parse::<u32>() {
                 Ok(d) if (1..=64).contains(&d) => {
-                    let mut game = self.game.clone();
+                    let mut game = self.session.game().clone();
                     let mut total = 0;
                     for (m, n) in game.divide(d) {
                         self.say(&format!("{m}: {n}"));
@@ -571,25 +352,6 @@ fn is_go_keyword(w: &str) -> bool {
             | "searchmoves"
             | "perft"
     )
-}
-
-/// An error that quotes a file name and a line: at most 200 characters.
-fn clip_long(text: &str) -> String {
-    if text.chars().count() <= 200 {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(200).collect::<String>())
-    }
-}
-
-/// Echoes at most 80 characters of untrusted input in an error message.
-fn clip(text: &str) -> String {
-    if text.chars().count() <= 80 {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(80).collect();
-        format!("{head}...")
-    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 use crate::board::Bitboard;
 use crate::position::{color_of, kind_of, piece_code, Move, PieceCode, Position, NO_PIECE};
 use crate::variant::rules::MAX_KINDS;
-use crate::variant::Variant;
+use crate::variant::{Color, Variant};
 use std::sync::Arc;
 
 use super::MAX_PLY;
@@ -66,7 +66,7 @@ impl PieceSquares {
     /// The index of `piece` (not empty) on `sq`.
     #[inline]
     pub fn index(&self, piece: PieceCode, sq: usize) -> usize {
-        (kind_of(piece) + self.kinds * color_of(piece)) * self.squares + sq
+        (kind_of(piece) + self.kinds * color_of(piece).index()) * self.squares + sq
     }
 
     /// The index of the piece that makes legal move `m` of `pos` and its destination.
@@ -197,17 +197,18 @@ impl History {
     }
 
     #[inline]
-    fn index(&self, color: usize, m: Move) -> usize {
-        (color * (self.squares + MAX_KINDS) + origin(m, self.squares)) * self.squares + m.to()
+    fn index(&self, color: Color, m: Move) -> usize {
+        (color.index() * (self.squares + MAX_KINDS) + origin(m, self.squares)) * self.squares
+            + m.to()
     }
 
     #[inline]
-    pub fn get(&self, color: usize, m: Move) -> i32 {
+    pub fn get(&self, color: Color, m: Move) -> i32 {
         self.table[self.index(color, m)]
     }
 
     /// Moves the entry toward `±HISTORY_MAX` by `bonus`, slower as it nears the bound.
-    pub fn update(&mut self, color: usize, m: Move, bonus: i32) {
+    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
         let i = self.index(color, m);
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let e = &mut self.table[i];
@@ -349,7 +350,7 @@ impl SearchMemory {
             self.threads.push(ThreadMemory::new(squares, kinds));
         }
         // Plies from the game's start (a FEN's move number counts).
-        let root_ply = 2 * pos.fullmove_number() as usize + pos.side_to_move();
+        let root_ply = 2 * pos.fullmove_number() as usize + pos.side_to_move().index();
         if same && root_ply > self.root_ply {
             let plies = root_ply - self.root_ply;
             for t in &mut self.threads {

@@ -15,8 +15,8 @@ use super::history::{moved_piece, ThreadMemory, NO_CONTINUATION};
 use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
+use crate::position::moves::{SpillList, INLINE_MOVES};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
-use std::mem::MaybeUninit;
 
 /// Whether a move is "tactical": a capture or a promotion (what quiescence searches).
 #[inline]
@@ -101,12 +101,11 @@ pub struct Pick {
 
 /// The moves of one node, handed out stage by stage, best first within a stage.
 ///
-/// Layout of `moves`: `[0, bad)` captures found losing when picked, `[bad, captures)`
+/// Holds as many moves as the move list does. Layout of `moves`: `[0, bad)` captures found losing when picked, `[bad, captures)`
 /// the captures and promotions not yet picked, `[captures, len)` the quiet moves (the
 /// killers and the counter-move among them, skipped when their stage comes).
 pub struct MovePicker {
-    moves: [MaybeUninit<Scored>; MoveList::CAPACITY],
-    len: usize,
+    moves: SpillList<Scored, INLINE_MOVES>,
     captures: usize,
     bad: usize,
     cursor: usize,
@@ -156,8 +155,7 @@ impl MovePicker {
         quiets: bool,
     ) -> MovePicker {
         let mut p = MovePicker {
-            moves: [const { MaybeUninit::uninit() }; MoveList::CAPACITY],
-            len: 0,
+            moves: SpillList::new(),
             captures: 0,
             bad: 0,
             cursor: 0,
@@ -178,7 +176,7 @@ impl MovePicker {
                 p.push(m);
             }
         }
-        p.captures = p.len;
+        p.captures = p.moves.len();
         if quiets {
             for &m in moves {
                 if !is_tactical(pos, m) {
@@ -194,37 +192,38 @@ impl MovePicker {
 
     #[inline]
     fn push(&mut self, m: Move) {
-        self.moves[self.len].write(Scored { mv: m, score: 0 });
-        self.len += 1;
+        self.moves.push(Scored { mv: m, score: 0 });
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.moves.len()
     }
 
     #[inline]
     fn at(&self, i: usize) -> Scored {
-        debug_assert!(i < self.len);
-        // SAFETY: entries below `len` were written in `build`.
-        unsafe { self.moves[i].assume_init() }
+        self.moves.as_slice()[i]
     }
 
     #[inline]
     fn set_score(&mut self, i: usize, score: i32) {
-        let mv = self.at(i).mv;
-        self.moves[i].write(Scored { mv, score });
+        self.moves.as_mut_slice()[i].score = score;
     }
 
     /// Moves the best-scored entry of `[from, to)` to `from` and returns it.
     #[inline]
     fn select(&mut self, from: usize, to: usize) -> Scored {
-        let mut best = from;
-        let mut best_score = self.at(from).score;
-        for i in from + 1..to {
-            let s = self.at(i).score;
-            if s > best_score {
+        let moves = &mut self.moves.as_mut_slice()[from..to];
+        let mut best = 0;
+        let mut best_score = moves[0].score;
+        for (i, s) in moves.iter().enumerate().skip(1) {
+            if s.score > best_score {
                 best = i;
-                best_score = s;
+                best_score = s.score;
             }
         }
-        self.moves.swap(from, best);
-        self.at(from)
+        moves.swap(0, best);
+        moves[0]
     }
 
     /// Whether `m` was or will be handed out by a stage of its own.
@@ -240,7 +239,7 @@ impl MovePicker {
         m != Move::NONE
             && m != self.tt_move
             && !earlier.contains(&m)
-            && (self.captures..self.len).any(|i| self.at(i).mv == m)
+            && (self.captures..self.len()).any(|i| self.at(i).mv == m)
     }
 
     /// The next move, or `None` when every move has been handed out.
@@ -280,7 +279,7 @@ impl MovePicker {
                     }
                     if !cx.exchange.see_ge(cx.pos, s.mv, 0) {
                         // Keep it for the last stage, in the order it was found.
-                        self.moves.swap(self.bad, self.cursor - 1);
+                        self.moves.as_mut_slice().swap(self.bad, self.cursor - 1);
                         self.bad += 1;
                         continue;
                     }
@@ -320,7 +319,7 @@ impl MovePicker {
                     }
                 }
                 Stage::ScoreQuiets => {
-                    for i in self.captures..self.len {
+                    for i in self.captures..self.len() {
                         let m = self.at(i).mv;
                         self.set_score(i, cx.quiet_score(m));
                     }
@@ -328,12 +327,12 @@ impl MovePicker {
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.cursor >= self.len {
+                    if self.cursor >= self.len() {
                         self.stage = Stage::BadCaptures;
                         self.cursor = 0;
                         continue;
                     }
-                    let s = self.select(self.cursor, self.len);
+                    let s = self.select(self.cursor, self.len());
                     self.cursor += 1;
                     if self.special(s.mv) {
                         continue;

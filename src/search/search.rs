@@ -153,7 +153,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     ) -> Worker<'a, B> {
         let draws = pos.rules().variant.draws.clone();
         let exchange = Exchange::new(pos.rules(), eval);
-        let checks_count = pos.rules().end.check_limit.is_some();
+        let checks_count = pos.rules().end.check_limit().is_some();
         let null_ok_kinds = pos
             .rules()
             .kinds

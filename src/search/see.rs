@@ -107,7 +107,7 @@ impl Exchange {
         let mut attackers = all_attackers(pos, to, occ);
         let mut res = 1;
         loop {
-            stm ^= 1;
+            stm = !stm;
             attackers &= occ;
             let ours = attackers & pos.pieces(stm);
             if ours.is_empty() {
@@ -117,7 +117,7 @@ impl Exchange {
             let (kind, sq) = self.least_valuable(pos, ours);
             if self.royal[kind] {
                 // A royal piece may only take when nothing can take it back.
-                let theirs = attackers & pos.pieces(stm ^ 1);
+                let theirs = attackers & pos.pieces(!stm);
                 return if theirs.any() { res ^ 1 == 1 } else { res == 1 };
             }
             swap = self.values[kind] - swap;
@@ -154,7 +154,7 @@ fn all_attackers<B: Bitboard>(pos: &Position<B>, sq: usize, occ: B) -> B {
 /// piece at all) that an extinction rule counts, the game ends whatever the material:
 /// `Some(whether the extinct side wins)`.
 fn ends_game_by_extinction<B: Bitboard>(pos: &Position<B>, victim: u8) -> Option<bool> {
-    let (kinds, extinct_side_wins) = pos.rules().end.extinction?;
+    let (kinds, extinct_side_wins) = pos.rules().end.extinction()?;
     let side = color_of(victim);
     let kind = kind_of(victim);
     let last = if kinds == 0 {

@@ -18,8 +18,8 @@
 //!    data (the last lines of the file: whole games, since self-play writes a game's
 //!    lines together).
 
-use super::{on_board, OnBoard};
 use crate::board::Bitboard;
+use crate::engine::{on_board, OnBoard};
 use crate::eval::{file, Eval, Layout, Pair, ParamFile};
 use crate::position::Position;
 use crate::variant::rules::Rules;

@@ -1,35 +1,11 @@
 //! Tuning the evaluation from games: [`selfplay`] plays the engine against itself at a
 //! fixed node count on several threads and writes labelled positions; [`fit`] fits the
 //! evaluation parameters to those positions (Texel's method) and writes a parameter
-//! file for `nets/`. `docs/eval.md` walks through the pipeline.
+//! file for `nets/`. `docs/eval.md` walks through the pipeline. Both run on the variant's
+//! bitboard instance through `engine::on_board`.
 
 pub mod fit;
 pub mod selfplay;
-
-use crate::board::{Bitboard, Wide};
-use crate::variant::rules::Rules;
-use crate::variant::Variant;
-use std::sync::Arc;
-
-/// Work that runs on the variant's bitboard instance.
-pub trait OnBoard {
-    type Output;
-    fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> Self::Output;
-}
-
-/// Compiles the variant's rules for the smallest bitboard type that holds its board and
-/// runs `work` on them.
-pub fn on_board<W: OnBoard>(variant: &Arc<Variant>, work: W) -> Result<W::Output, String> {
-    let squares = variant.files * variant.ranks;
-    let err = |e: crate::variant::rules::RulesError| e.to_string();
-    Ok(if squares <= 64 {
-        work.run(Arc::new(Rules::<u64>::new(variant.clone()).map_err(err)?))
-    } else if squares <= 128 {
-        work.run(Arc::new(Rules::<u128>::new(variant.clone()).map_err(err)?))
-    } else {
-        work.run(Arc::new(Rules::<Wide>::new(variant.clone()).map_err(err)?))
-    })
-}
 
 /// A small reproducible random number generator (SplitMix64).
 #[derive(Clone, Debug)]

@@ -15,15 +15,16 @@
 //! capture nor a promotion. Lines of one game are written together, so a file split
 //! by lines is split by games.
 
-use super::{on_board, OnBoard, Rng};
+use super::Rng;
 use crate::board::Bitboard;
+use crate::engine::{on_board, OnBoard};
 use crate::eval::ParamFile;
 use crate::position::{GameResult, MoveKind, Position};
 use crate::search::{
     self, Control, Limits, Score, SearchMemory, Settings, TranspositionTable, MATE_BOUND,
 };
 use crate::variant::rules::Rules;
-use crate::variant::{Setup, Variant, WHITE};
+use crate::variant::{Setup, Variant, BLACK, WHITE};
 use rayon::prelude::*;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -246,7 +247,7 @@ fn play<B: Bitboard>(
         };
         // A found mate ends the game: the searcher's mates are proofs.
         if let Some(Score::Mate(m)) = r.score {
-            let winner = if m > 0 { us } else { us ^ 1 };
+            let winner = if m > 0 { us } else { !us };
             break (GameResult::Win(winner), true);
         }
         let quiet = !pos.in_check()
@@ -265,7 +266,7 @@ fn play<B: Bitboard>(
             _ => 0,
         };
         if winning_streak.abs() >= 8 {
-            let winner = if winning_streak > 0 { WHITE } else { WHITE ^ 1 };
+            let winner = if winning_streak > 0 { WHITE } else { BLACK };
             break (GameResult::Win(winner), true);
         }
         quiet_streak = if w.abs() <= 15 { quiet_streak + 1 } else { 0 };

@@ -114,12 +114,6 @@ impl<B: Bitboard> CustodianRules<B> {
                 variant.name, c.king
             ))
         })?;
-        if c.king_side > 1 {
-            return Err(RulesError(format!(
-                "variant {}: king side must be 0 or 1",
-                variant.name
-            )));
-        }
         let restricted: B = square_set(geo, variant, &c.restricted, "restricted")?;
         let barred: B = square_set(geo, variant, &c.king_barred, "king-barred")?;
         let hostile = square_set(geo, variant, &c.hostile, "hostile")?;

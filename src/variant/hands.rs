@@ -5,7 +5,7 @@
 //! [`HandRules`] is the compiled form the position and the move generator read.
 
 use super::rules::{relative_ranks, KindRules, RulesError, MAX_KINDS};
-use super::{Color, Variant, BLACK, WHITE};
+use super::{Color, Variant};
 use crate::board::{Bitboard, Tables};
 
 /// Pieces in hand, as data.
@@ -109,7 +109,7 @@ impl<B: Bitboard> HandRules<B> {
         let mut drop_zone = vec![[tables.board; 2]; variant.pieces.len()];
         for (letter, ranks) in &h.drop_ranks {
             let k = kind(*letter)?;
-            drop_zone[k] = [WHITE, BLACK].map(|c: Color| relative_ranks(tables, ranks, c));
+            drop_zone[k] = Color::both().map(|c| relative_ranks(tables, ranks, c));
         }
         let mut fen_order = Vec::new();
         for &l in &h.fen_order {

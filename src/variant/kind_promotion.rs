@@ -3,7 +3,7 @@
 //! the limit on pieces of the promoted kind.
 
 use super::rules::{relative_ranks, KindMoves, KindRules, RulesError};
-use super::{Variant, BLACK, WHITE};
+use super::{Color, Variant};
 use crate::board::{Bitboard, Square, Tables};
 
 /// A kind's shogi-style promotion, compiled.
@@ -68,8 +68,8 @@ pub(crate) fn compile<B: Bitboard>(
             )));
         }
         kinds[target].unpromoted = Some(k);
-        let zone = [WHITE, BLACK].map(|c| relative_ranks(tables, &p.ranks, c));
-        let forced = [WHITE, BLACK].map(|c| {
+        let zone = Color::both().map(|c| relative_ranks(tables, &p.ranks, c));
+        let forced = Color::both().map(|c| {
             zone[c]
                 .squares()
                 .filter(|&sq| immobile(tables, &kinds[k].moves[c], sq))

@@ -6,28 +6,23 @@
 pub mod betza;
 pub mod builtin;
 pub mod chess960;
+pub mod color;
 pub mod custodian;
 pub mod hands;
-pub mod house;
 pub mod ini;
 pub mod kind_promotion;
-pub mod placement;
+pub mod parts;
+pub mod reach;
 pub mod registry;
 pub mod rules;
-pub mod seirawan;
-pub mod shogun;
+pub mod screen_pins;
 pub mod shuffle;
-pub mod tafl;
 
 pub use builtin::builtin_variants;
+pub use color::{Color, BLACK, WHITE};
 pub use custodian::{Capture, Custodian, KingCapture};
 pub use hands::Hands;
 pub use registry::{all_variants, find_variant};
-
-/// Colour index: White moves "up" the board, Black "down".
-pub type Color = usize;
-pub const WHITE: Color = 0;
-pub const BLACK: Color = 1;
 
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 //! The variants a process knows: the built-ins plus those loaded from `variants.ini`
-//! files (`VariantPath`, `--variants-file`). A loaded variant with a built-in's name
-//! replaces it, as in Fairy-Stockfish; names are compared ignoring case.
+//! files (`VariantPath`, `--variants-file`). A loaded variant with a known variant's name
+//! replaces it, aliases included (docs/variant-config.md); names are compared ignoring
+//! case.
 
 use super::builtin::builtin_variants;
 use super::Variant;
@@ -42,10 +43,19 @@ pub fn all_variants() -> Vec<Arc<Variant>> {
     all
 }
 
-/// A variant by name or alias, ignoring case; loaded variants first.
+/// A variant by name or alias, ignoring case. Names first (a loaded variant in the place
+/// of the built-in it replaces); then aliases, the most recently loaded variant first,
+/// then the built-ins. A replaced built-in answers to nothing: its aliases belong to its
+/// replacement (which the loader gives them unless the new section names its own).
 pub fn find_variant(name: &str) -> Option<Arc<Variant>> {
+    let all = all_variants();
+    if let Some(v) = all.iter().find(|v| v.name.eq_ignore_ascii_case(name)) {
+        return Some(v.clone());
+    }
     user()
-        .into_iter()
-        .find(|v| v.name.eq_ignore_ascii_case(name))
-        .or_else(|| super::builtin::find_variant(name))
+        .iter()
+        .rev()
+        .find(|v| v.answers_to(name))
+        .or_else(|| all.iter().find(|v| v.answers_to(name)))
+        .cloned()
 }

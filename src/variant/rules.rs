@@ -1,12 +1,14 @@
 //! A [`Variant`] compiled for one bitboard instance: attack tables per piece kind and
-//! colour, promotion zones, castling data, Zobrist keys, and the choice between the
-//! pin-aware legal generator and the generic pseudo-legal-then-filter one.
+//! colour, promotion zones, castling data, Zobrist keys, the rule parts (royalty,
+//! capture rule, move filters, turn rule, end conditions; see [`super::parts`]) and the
+//! generator plan derived from them.
 
 use super::betza::{self, Atom, Hop};
-use super::custodian::CustodianRules;
 use super::hands::{HandRules, MAX_IN_HAND};
 use super::kind_promotion::{self, KindPromotionRules};
-use super::{Capture, Color, Variant, BLACK, WHITE};
+pub use super::parts::ExchangeRule;
+use super::parts::{CaptureRule, EndConditions, GeneratorPlan, MoveFilters, Royalty, TurnRule};
+use super::{Color, Variant, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
 use std::fmt;
 use std::sync::Arc;
@@ -155,70 +157,21 @@ pub struct PromotionRules<B> {
     pub limits: Option<Vec<u32>>,
 }
 
-/// Compiled end rules (see [`crate::variant::EndRules`]).
-pub struct EndRulesCompiled<B> {
-    /// Bit set of kinds (0: all pieces together), and whether the extinct side wins.
-    pub extinction: Option<(u32, bool)>,
-    /// Kinds, goal squares per colour, and whether Black may answer White's arrival.
-    pub goal: Option<(u32, [B; 2], bool)>,
-    pub check_limit: Option<u32>,
-    /// A side that has lost its piece of this kind loses: (kind, side). The tafl king,
-    /// which only one side has.
-    pub king_lost: Option<(usize, Color)>,
-    /// Draw with this many pieces or fewer on the board (0: off).
-    pub draw_at_pieces: u32,
-}
-
-impl<B> EndRulesCompiled<B> {
-    /// Whether any rule can end the game from the position alone.
-    pub fn any(&self) -> bool {
-        self.extinction.is_some()
-            || self.goal.is_some()
-            || self.check_limit.is_some()
-            || self.king_lost.is_some()
-            || self.draw_at_pieces > 0
-    }
-}
-
-/// Whether static exchange evaluation (SEE) can judge a capture by the material that
-/// changes hands on its square, decided from the capture rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExchangeRule {
-    /// Captures replace the victim, either side may stop recapturing, and any recapture
-    /// that does not expose a royal piece is legal: the exchange on one square is a
-    /// material sum. Attackers are recomputed from the occupancy after each capture, so
-    /// hoppers that lose their hurdle and lame leapers that are freed are followed.
-    Material,
-    /// Material does not decide: captures are compulsory (a side may not stop, and
-    /// losing material can be the aim), a recapture that gives check is illegal, or
-    /// captures explode (the capturer and the pieces around go too, so there is no
-    /// exchange on the square). Every capture counts as even.
-    Off,
-}
-
-/// Compiled explosion rule (see [`crate::variant::Explosion`]).
-pub struct BlastRules<B> {
-    /// Per square, the squares around it that a capture there explodes.
-    pub around: Vec<B>,
-    /// Bit set of kinds that survive an explosion next to them.
-    pub immune: u32,
-}
-
 pub struct Zobrist {
     /// `pieces[piece_code * squares + sq]`.
     pub pieces: Vec<u64>,
-    /// `castling[color * squares + rook_square]`.
+    /// `castling[color.index() * squares + rook_square]`.
     pub castling: Vec<u64>,
     pub en_passant: Vec<u64>,
-    /// `checks[color * 16 + n]`: n checks given (n-check variants).
+    /// `checks[color.index() * 16 + n]`: n checks given (n-check variants).
     pub checks: Vec<u64>,
     pub side: u64,
-    /// `hand[(color * MAX_KINDS + kind) * MAX_IN_HAND + n]`: n pieces of a kind in hand
+    /// `hand[(color.index() * MAX_KINDS + kind) * MAX_IN_HAND + n]`: n pieces of a kind in hand
     /// (n = 0 has key 0, so variants without hands keep their keys).
     pub hand: Vec<u64>,
     /// Per square: the piece there was created by promotion (`~` in FEN).
     pub promoted: Vec<u64>,
-    /// `gates[color * squares + sq]`: a gating right (Seirawan) on a square.
+    /// `gates[color.index() * squares + sq]`: a gating right (Seirawan) on a square.
     pub gates: Vec<u64>,
 }
 
@@ -227,8 +180,6 @@ pub struct Rules<B: Bitboard> {
     pub geo: Geometry,
     pub tables: Tables<B>,
     pub kinds: Vec<KindRules<B>>,
-    /// The royal kind, if the variant has check.
-    pub royal: Option<usize>,
     /// Kinds with full orthogonal / diagonal capturing slides (as bit sets).
     pub orthogonal_capturers: u32,
     pub diagonal_capturers: u32,
@@ -236,31 +187,21 @@ pub struct Rules<B: Bitboard> {
     pub leap_capturers: Vec<usize>,
     /// Kinds whose captures need the slow general walk (hoppers, lame leapers, ...).
     pub complex_capturers: Vec<usize>,
-    /// Legal moves straight from checkers and pins (exact when every capture is a plain
-    /// leap or a full-line slide and there is one royal king); otherwise generate
-    /// pseudo-legal moves and keep those that leave no royal attacked.
-    pub pin_aware: bool,
-    /// As `pin_aware`, in a game where moves may not give check (see
-    /// `Position::gives_check`).
-    pub pin_aware_no_checks: bool,
-    /// Pin data for legal moves with cannons, lame leapers and flying royals (`None`
-    /// where the generator does not apply; see [`crate::movegen::screen_pins`]).
-    pub screen_pins: Option<crate::movegen::screen_pins::ScreenPins>,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
-    pub end: EndRulesCompiled<B>,
-    pub mandatory_capture: bool,
-    pub checks_allowed: bool,
-    pub royal_optional: bool,
-    /// How the searcher may judge captures statically.
+    /// Which kind may not be left attacked.
+    pub royalty: Royalty,
+    /// What a capture removes.
+    pub capture: CaptureRule<B>,
+    /// Legality beyond "own royal not attacked".
+    pub filters: MoveFilters,
+    pub turn: TurnRule,
+    /// What ends the game from the position alone, in the order checked.
+    pub end: EndConditions<B>,
+    /// Which generator finds the legal moves, derived from the parts above.
+    pub plan: GeneratorPlan,
+    /// How the searcher may judge captures statically, derived from the parts.
     pub exchange: ExchangeRule,
-    /// Captures explode (Atomic).
-    pub blast: Option<BlastRules<B>>,
-    /// Captures by enclosing (tafl), with its restricted and hostile squares; `None`:
-    /// captures replace the victim.
-    pub custodian: Option<CustodianRules<B>>,
-    /// Royal pieces attack each other along an open file (Xiangqi's flying general).
-    pub flying_royals: bool,
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
@@ -281,7 +222,7 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 /// Bit set of kinds selected by letter.
-fn kinds_mask(variant: &Variant, letters: &[char]) -> Result<u32, RulesError> {
+pub(crate) fn kinds_mask(variant: &Variant, letters: &[char]) -> Result<u32, RulesError> {
     letters.iter().try_fold(0u32, |m, &l| {
         variant
             .kind_by_letter(l)
@@ -648,7 +589,7 @@ impl<B: Bitboard> Rules<B> {
                     variant.name, p.name
                 )));
             }
-            let moves = [WHITE, BLACK]
+            let moves = Color::both()
                 .map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks, region(c)));
             let simple_captures = moves[WHITE].walkers.iter().all(|w| !w.capture)
                 && moves[WHITE].specials.iter().all(|s| !s.capture);
@@ -667,14 +608,7 @@ impl<B: Bitboard> Rules<B> {
             });
         }
         kind_promotion::compile(&variant, &tables, &mut kinds)?;
-        let royals: Vec<usize> = (0..kinds.len()).filter(|&k| kinds[k].royal).collect();
-        if royals.len() > 1 {
-            return Err(RulesError(format!(
-                "variant {}: more than one royal kind",
-                variant.name
-            )));
-        }
-        let royal = royals.first().copied();
+        let royalty = Royalty::compile(&variant, &kinds)?;
         let mask_of = |f: &dyn Fn(&KindRules<B>) -> bool| -> u32 {
             (0..kinds.len())
                 .filter(|&k| f(&kinds[k]))
@@ -688,26 +622,6 @@ impl<B: Bitboard> Rules<B> {
         let complex_capturers: Vec<usize> = (0..kinds.len())
             .filter(|&k| !kinds[k].simple_captures)
             .collect();
-        let royal_is_leaper = royal.is_some_and(|k| {
-            let m = &kinds[k].moves[WHITE];
-            !m.quiet_orthogonal
-                && !m.quiet_diagonal
-                && !m.capture_orthogonal
-                && !m.capture_diagonal
-                && m.walkers.is_empty()
-                && m.specials.is_empty()
-        });
-        // Rules that change which moves are legal beyond "royal not attacked" need the
-        // generic generator (filters after making each move).
-        let simple_game = royal_is_leaper
-            && complex_capturers.is_empty()
-            && !variant.mandatory_capture
-            && !variant.flying_royals
-            && variant.explosion.is_none();
-        let pin_aware = simple_game && variant.checks_allowed;
-        // Racing Kings: pin-aware moves, minus those that give check, tested without
-        // making them (plain captures make a direct and a discovered test exact).
-        let pin_aware_no_checks = simple_game && !variant.checks_allowed;
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
@@ -739,9 +653,9 @@ impl<B: Bitboard> Rules<B> {
         let promotion = match &variant.promotion {
             None => None,
             Some(p) => {
-                let zone = [WHITE, BLACK].map(|c| relative_ranks(&tables, &p.ranks, c));
-                let optional = [WHITE, BLACK]
-                    .map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
+                let zone = Color::both().map(|c| relative_ranks(&tables, &p.ranks, c));
+                let optional =
+                    Color::both().map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
                 let targets = p
                     .targets
                     .iter()
@@ -771,123 +685,46 @@ impl<B: Bitboard> Rules<B> {
                 })
             }
         };
-        let mut end = EndRulesCompiled {
-            extinction: match &variant.end.extinction {
-                None => None,
-                Some(e) => Some((kinds_mask(&variant, &e.kinds)?, e.extinct_side_wins)),
-            },
-            goal: match &variant.end.goal {
-                None => None,
-                Some(g) => {
-                    let mut zones = [B::EMPTY; 2];
-                    for (zone, names) in zones.iter_mut().zip(&g.squares) {
-                        for name in names {
-                            let sq = geo.parse_square(name).ok_or_else(|| {
-                                RulesError(format!(
-                                    "variant {}: goal square '{name}' is off the board",
-                                    variant.name
-                                ))
-                            })?;
-                            *zone |= B::from_square(sq);
-                        }
-                    }
-                    Some((
-                        kinds_mask(&variant, &g.kinds)?,
-                        zones,
-                        g.second_player_replies,
-                    ))
-                }
-            },
-            check_limit: variant.end.check_limit.filter(|&n| n > 0 && n < 16),
-            king_lost: None,
-            draw_at_pieces: variant.draws.draw_at_pieces,
-        };
-        let blast = match &variant.explosion {
-            None => None,
-            Some(e) => {
-                let around = (0..geo.squares())
-                    .map(|sq| {
-                        let mut b = B::EMPTY;
-                        for dx in -1..=1 {
-                            for dy in -1..=1 {
-                                if let Some(t) = geo.offset(sq, dx, dy).filter(|&t| t != sq) {
-                                    b |= B::from_square(t);
-                                }
-                            }
-                        }
-                        b
-                    })
-                    .collect();
-                Some(BlastRules {
-                    around,
-                    immune: kinds_mask(&variant, &e.immune)?,
-                })
-            }
-        };
-        if variant.end.check_limit.is_some() && end.check_limit.is_none() {
-            return Err(RulesError(format!(
-                "variant {}: check limit must be 1..15",
-                variant.name
-            )));
-        }
-        let (mandatory_capture, checks_allowed, royal_optional) = (
-            variant.mandatory_capture,
-            variant.checks_allowed,
-            variant.royal_optional,
-        );
-        let custodian = match &variant.capture {
-            Capture::Replacement => None,
-            Capture::Custodian(c) => {
-                let compiled = CustodianRules::new(&variant, c, geo, tables.board)?;
-                end.king_lost = Some((compiled.king, c.king_side));
-                Some(compiled)
-            }
-        };
-        // Static exchanges assume replacement captures that may be declined; explosions
-        // remove more than the victim and custodian captures take nothing on the square
-        // moved to, so they turn it off too (`search::see`'s test of that assumption
-        // over every built-in variant fails for any other capture rule that does until
-        // it is listed here).
-        let exchange =
-            if mandatory_capture || !checks_allowed || blast.is_some() || custodian.is_some() {
-                ExchangeRule::Off
-            } else {
-                ExchangeRule::Material
-            };
+        let capture = CaptureRule::compile(&variant, geo, tables.board)?;
+        let end = EndConditions::compile(&variant, geo, &capture)?;
+        let filters = MoveFilters::of(&variant);
+        let turn = TurnRule::of(&variant);
+        let exchange = ExchangeRule::derive(&capture, &filters, turn);
         let en_passant_zone =
-            [WHITE, BLACK].map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
+            Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let hands = HandRules::new(&variant, &tables, &kinds)?;
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
-        let flying_royals = variant.flying_royals;
-        let mut rules = Rules {
+        let plan = GeneratorPlan::derive(
+            royalty,
+            &capture,
+            &filters,
+            turn,
+            hands.as_ref(),
+            &kinds,
+            &complex_capturers,
+        );
+        Ok(Rules {
             variant,
             geo,
             tables,
             kinds,
-            royal,
             orthogonal_capturers,
             diagonal_capturers,
             leap_capturers,
             complex_capturers,
-            pin_aware,
-            pin_aware_no_checks,
-            screen_pins: None,
             castling,
             promotion,
+            royalty,
+            capture,
+            filters,
+            turn,
             end,
-            mandatory_capture,
-            checks_allowed,
-            royal_optional,
+            plan,
             exchange,
-            blast,
-            custodian,
-            flying_royals,
             en_passant_zone,
             hands,
             zobrist,
-        };
-        rules.screen_pins = crate::movegen::screen_pins::ScreenPins::build(&rules);
-        Ok(rules)
+        })
     }
 
     #[inline(always)]

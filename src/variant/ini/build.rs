@@ -14,8 +14,8 @@ use super::values::*;
 use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
-    betza, builtin, Castling, EndRules, Explosion, Extinction, Goal, KindPromotion, PieceKind,
-    Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
+    betza, Capture, Castling, Color, DrawRules, EndRules, Explosion, Extinction, Goal,
+    KindPromotion, PieceKind, Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -88,14 +88,14 @@ const DROP_KEYS: &[&str] = &[
     "seirawanGating",
 ];
 
-fn absolute(relative: &[usize], color: usize, ranks: usize) -> Ranks {
+fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
     relative
         .iter()
         .map(|&r| if color == WHITE { r } else { ranks - 1 - r })
         .collect()
 }
 
-fn relative(absolute: &Ranks, color: usize, ranks: usize) -> Vec<usize> {
+fn relative(absolute: &Ranks, color: Color, ranks: usize) -> Vec<usize> {
     let mut v: Vec<usize> = absolute
         .iter()
         .filter(|&&r| r < ranks)
@@ -599,7 +599,7 @@ impl<'a> Builder<'a> {
                 changed = true;
             }
         }
-        let steps = [WHITE, BLACK].map(|c| {
+        let steps = Color::both().map(|c| {
             if r.double_step {
                 relative(&r.double_step_ranks[c], c, v.ranks)
             } else {
@@ -1478,17 +1478,42 @@ impl Regions {
     }
 }
 
-/// Fairy-Stockfish's template: chess rules without pieces.
+/// Fairy-Stockfish's template: chess rules without pieces (8x8, the orthodox start FEN,
+/// the 50-move rule and threefold repetition, stalemate a draw, en passant wherever a
+/// double step passes). Castling and promotion come with the pieces
+/// ([`template_piece_rules`]).
 fn template() -> Variant {
-    let mut v = builtin::chess();
-    v.pieces.clear();
-    v.castling = None;
-    v.promotion = None;
-    // The FIDE material rule knows the orthodox pieces only.
-    v.draws.insufficient_material = false;
-    v.en_passant_ranks = (0..v.ranks).collect();
-    v.end = EndRules::default();
-    v
+    Variant {
+        name: String::new(),
+        aliases: Vec::new(),
+        description: String::new(),
+        files: 8,
+        ranks: 8,
+        pieces: Vec::new(),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+        castling: None,
+        promotion: None,
+        draws: DrawRules {
+            stalemate: StalemateResult::Draw,
+            repetition: 3,
+            move_rule_plies: 100,
+            // The FIDE material rule knows the orthodox pieces only.
+            insufficient_material: false,
+            perpetual_check_loses: false,
+            draw_at_pieces: 0,
+        },
+        setup: Setup::Fixed,
+        chess960: false,
+        en_passant_ranks: (0..8).collect(),
+        mandatory_capture: false,
+        checks_allowed: true,
+        royal_optional: false,
+        flying_royals: false,
+        explosion: None,
+        capture: Capture::Replacement,
+        end: EndRules::default(),
+        hands: None,
+    }
 }
 
 /// The template's piece rules once its pieces exist: castling of the king with rooks,

@@ -232,11 +232,12 @@ pub fn fen_order(v: &Variant, with_royals: bool) -> Vec<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::house;
+    use crate::variant::builtin::find_variant;
 
     #[test]
     fn the_house_builtins_are_crazyhouse_keys() {
-        for v in [house::crazyhouse(), house::capahouse(), house::grandhouse()] {
+        for name in ["crazyhouse", "capahouse", "grandhouse"] {
+            let v = find_variant(name).unwrap();
             let zone: Vec<usize> = {
                 let p = v.promotion.as_ref().unwrap();
                 let mut z = p.ranks.clone();

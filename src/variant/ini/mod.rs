@@ -3,7 +3,9 @@
 //! A file is a list of sections, `[name]` or `[name:parent]`, each followed by
 //! `key = value` lines; `#` and `;` start comment lines. A parent is an earlier section of
 //! the same file, a variant loaded before, or a built-in. Without a parent a section
-//! starts from Fairy-Stockfish's template: chess rules with no pieces.
+//! starts from Fairy-Stockfish's template: chess rules with no pieces. A section with the
+//! name of a variant known before (which replaces it) keeps that variant's aliases unless
+//! it gives `proteanAliases`.
 //!
 //! The layers: [`lexer`] (text to sections with line numbers), [`keys`] (what each key
 //! is: an implemented rule, display only, or a rule Protean lacks), [`pieces`]
@@ -74,8 +76,9 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// Reads the variants of `text` (named `file` in messages). `parent_of` finds a parent
-/// that is not a section of this file (loaded before, or built in); `validate` checks a
-/// finished variant's start position.
+/// that is not a section of this file (loaded before, or built in), and the variant a
+/// section of the same name replaces; `validate` checks a finished variant's start
+/// position.
 pub fn load_text(
     text: &str,
     file: &str,
@@ -107,12 +110,18 @@ pub fn load_text(
         let parent: Option<Arc<Variant>> = match &section.parent {
             None => None,
             Some(p) => {
-                let here = variants
-                    .iter()
-                    .find(|v| v.name == *p)
-                    .cloned()
-                    .map(Arc::new);
-                match here.or_else(|| parent_of(p)) {
+                // Names before aliases, this file's sections before what is known: a
+                // section redefining `fischerandom` is the parent `chess960` names.
+                let outside = parent_of(p);
+                let outside_by_name = outside
+                    .as_ref()
+                    .is_some_and(|o| o.name.eq_ignore_ascii_case(p));
+                let here = variants.iter().find(|v| v.name == *p).or_else(|| {
+                    (!outside_by_name)
+                        .then(|| variants.iter().rev().find(|v| v.answers_to(p)))
+                        .flatten()
+                });
+                match here.cloned().map(Arc::new).or(outside) {
                     Some(v) => Some(v),
                     None => {
                         let why = if failed.contains(&p.as_str()) {
@@ -133,7 +142,19 @@ pub fn load_text(
             }
         };
         match build::build_variant(section, parent.as_deref(), file, validate, &mut warnings) {
-            Ok(v) => variants.push(v),
+            Ok(mut v) => {
+                // A section that redefines a variant known before keeps that variant's
+                // aliases, unless it gives its own: `chess960` follows a new
+                // `[fischerandom]`.
+                if section.get("proteanAliases").is_none() {
+                    if let Some(old) =
+                        parent_of(&section.name).filter(|o| o.name.eq_ignore_ascii_case(&v.name))
+                    {
+                        v.aliases = old.aliases.clone();
+                    }
+                }
+                variants.push(v)
+            }
             Err(mut e) => {
                 errors.append(&mut e);
                 failed.push(&section.name);

@@ -8,7 +8,7 @@ use super::build::Builder;
 use super::pieces::type_name_of;
 use super::values::*;
 use crate::variant::{
-    Capture, Custodian, KingCapture, Region, Setup, Symmetry, Variant, BLACK, WHITE,
+    Capture, Color, Custodian, KingCapture, Region, Setup, Symmetry, Variant, BLACK, WHITE,
 };
 
 /// Protean's own keys, in the order the writer writes them.
@@ -40,7 +40,7 @@ pub const PROTEAN_KEYS: &[&str] = &[
 
 /// The key of a kind's mobility region: `mobilityRegionWhiteFers`,
 /// `mobilityRegionBlackCustomPiece3` (the type name with a capital).
-pub fn mobility_key(color: usize, type_name: &str) -> String {
+pub fn mobility_key(color: Color, type_name: &str) -> String {
     let mut chars = type_name.chars();
     let capital: String = chars
         .next()
@@ -48,8 +48,7 @@ pub fn mobility_key(color: usize, type_name: &str) -> String {
         .into_iter()
         .chain(chars)
         .collect();
-    let side = if color == WHITE { "White" } else { "Black" };
-    format!("mobilityRegion{side}{capital}")
+    format!("mobilityRegion{}{capital}", color.name())
 }
 
 fn one_letter(v: &str) -> Result<char, String> {
@@ -60,7 +59,7 @@ fn one_letter(v: &str) -> Result<char, String> {
     }
 }
 
-fn parse_color(v: &str) -> Result<usize, String> {
+fn parse_color(v: &str) -> Result<Color, String> {
     match v {
         "white" => Ok(WHITE),
         "black" => Ok(BLACK),
@@ -115,7 +114,7 @@ impl Builder<'_> {
     /// Protean keeps a rectangle seen from the owner, so White's region must be a
     /// rectangle and Black's its mirror image.
     pub(super) fn apply_mobility_regions(&mut self, v: &mut Variant) {
-        let keys: Vec<(usize, String)> = self
+        let keys: Vec<(Color, String)> = self
             .section_entries()
             .filter_map(|e| {
                 let rest = e.key.strip_prefix("mobilityRegion")?;
@@ -137,7 +136,7 @@ impl Builder<'_> {
         }
         for i in 0..v.pieces.len() {
             let ty = type_name_of(&v.pieces[i]);
-            let [wk, bk] = [WHITE, BLACK].map(|c| mobility_key(c, &ty));
+            let [wk, bk] = Color::both().map(|c| mobility_key(c, &ty));
             if self.get(&wk).is_none() && self.get(&bk).is_none() {
                 continue;
             }

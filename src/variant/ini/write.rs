@@ -1,8 +1,9 @@
 //! Writes a [`Variant`] as a self-contained `variants.ini` section (no parent), in the
 //! keys the loader reads: Fairy-Stockfish's keys for every rule they can say, then
 //! Protean's own `protean...` keys (see [`super::protean_keys`]) for the rest, so that
-//! reading the section back gives the variant field for field. `protean variants --ini`
-//! prints the built-ins this way (engine-tests/ini/builtins.ini).
+//! reading the section back gives the variant field for field. `protean variants --ini
+//! NAME...` prints variants this way (the built-ins themselves are written by hand, with
+//! parents: src/variant/builtins.ini).
 
 use super::drops::DropView;
 use super::pieces::{slot_of_key, type_name_of, PieceSlot, PREDEFINED};
@@ -10,7 +11,7 @@ use super::protean_keys::mobility_key;
 use super::values::file_letter;
 use crate::board::Geometry;
 use crate::variant::{
-    Capture, KingCapture, PieceKind, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Capture, Color, KingCapture, PieceKind, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 
 /// Lines of a section.
@@ -50,7 +51,7 @@ fn whole_ranks(ranks: &[usize]) -> String {
 }
 
 /// Relative ranks of `color` as absolute ranks.
-fn absolute(ranks: &[usize], color: usize, n: usize) -> Vec<usize> {
+fn absolute(ranks: &[usize], color: Color, n: usize) -> Vec<usize> {
     let mut a: Vec<usize> = ranks
         .iter()
         .map(|&r| if color == WHITE { r } else { n - 1 - r })
@@ -203,7 +204,7 @@ fn write_pawn_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
 }
 
 /// `d1 e1 f1 ...` for a rectangle of `color`, whole ranks as `*1`.
-fn region_squares(v: &Variant, r: &crate::variant::Region, color: usize) -> String {
+fn region_squares(v: &Variant, r: &crate::variant::Region, color: Color) -> String {
     let ranks: Vec<usize> = absolute(&r.ranks.clone().collect::<Vec<_>>(), color, v.ranks);
     if *r.files.start() == 0 && *r.files.end() == v.files - 1 {
         return whole_ranks(&ranks);
@@ -220,7 +221,7 @@ fn region_squares(v: &Variant, r: &crate::variant::Region, color: usize) -> Stri
 fn write_regions(out: &mut Out, v: &Variant, type_keys: &[String]) -> Result<(), String> {
     for (p, ty) in v.pieces.iter().zip(type_keys) {
         if let Some(r) = &p.region {
-            for c in [WHITE, BLACK] {
+            for c in Color::both() {
                 out.key(&mobility_key(c, ty), region_squares(v, r, c));
             }
         }
@@ -524,14 +525,15 @@ fn write_protean_keys(out: &mut Out, v: &Variant, type_keys: &[String]) -> Resul
     Ok(())
 }
 
-/// Every built-in as one `variants.ini` file (what `protean variants --ini` prints). A
-/// variant whose rules the keys cannot say would be left out with a comment that says
-/// why; tests/variants_ini.rs makes sure no built-in is.
-pub fn builtins_ini(variants: &[&Variant]) -> String {
+/// `variants` as one `variants.ini` file of self-contained sections (what `protean
+/// variants --ini NAME...` prints). A variant whose rules the keys cannot say is left
+/// out with a comment that says why; tests/variants_ini.rs makes sure no built-in is.
+pub fn variants_ini(variants: &[&Variant]) -> String {
     let mut text = String::from(
-        "# Protean's built-in variants in Fairy-Stockfish's variants.ini format, written by\n\
-         # `protean variants --ini`. Edit a copy and load it with VariantPath (UCI) or\n\
-         # --variants-file: a section with a built-in's name replaces the built-in.\n\
+        "# Variants in Fairy-Stockfish's variants.ini format, each section self-contained,\n\
+         # written by `protean variants --ini NAME...`. Edit a copy and load it with\n\
+         # VariantPath (UCI) or --variants-file: a section with a known variant's name\n\
+         # replaces that variant.\n\
          # Keys named protean... are Protean's own (docs/variant-config.md).\n",
     );
     for v in variants {

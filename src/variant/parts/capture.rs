@@ -1,0 +1,84 @@
+//! The capture rule: what a capture removes besides (or instead of) the piece on the
+//! square moved to. The position applies it after each move (`make_move`), the
+//! generators read the custodian rule's stops and blockers, and [`super::plan`] decides
+//! per arm which generators stay exact.
+
+use super::super::custodian::CustodianRules;
+use super::super::rules::{kinds_mask, RulesError};
+use super::super::{Capture, Variant};
+use crate::board::{Bitboard, Geometry};
+
+/// How a move captures.
+pub enum CaptureRule<B> {
+    /// The mover takes the piece on the square it moves to (chess).
+    Replacement,
+    /// As replacement, and the capture explodes: the capturer and the pieces around
+    /// the square go too, but immune kinds next to it (Atomic; see
+    /// [`crate::variant::Explosion`]).
+    Explosion(BlastRules<B>),
+    /// Captures by enclosing (tafl), with its restricted and hostile squares; nothing
+    /// is taken on the square moved to.
+    Custodian(CustodianRules<B>),
+}
+
+/// Compiled explosion rule (see [`crate::variant::Explosion`]).
+pub struct BlastRules<B> {
+    /// Per square, the squares around it that a capture there explodes.
+    pub around: Vec<B>,
+    /// Bit set of kinds that survive an explosion next to them.
+    pub immune: u32,
+}
+
+impl<B: Bitboard> CaptureRule<B> {
+    /// The capture rule of `variant` on `geo`; explosions and custodian captures
+    /// together are an error.
+    pub fn compile(variant: &Variant, geo: Geometry, board: B) -> Result<Self, RulesError> {
+        match (&variant.capture, &variant.explosion) {
+            (Capture::Replacement, None) => Ok(CaptureRule::Replacement),
+            (Capture::Replacement, Some(e)) => {
+                let around = (0..geo.squares())
+                    .map(|sq| {
+                        let mut b = B::EMPTY;
+                        for dx in -1..=1 {
+                            for dy in -1..=1 {
+                                if let Some(t) = geo.offset(sq, dx, dy).filter(|&t| t != sq) {
+                                    b |= B::from_square(t);
+                                }
+                            }
+                        }
+                        b
+                    })
+                    .collect();
+                Ok(CaptureRule::Explosion(BlastRules {
+                    around,
+                    immune: kinds_mask(variant, &e.immune)?,
+                }))
+            }
+            (Capture::Custodian(c), None) => Ok(CaptureRule::Custodian(CustodianRules::new(
+                variant, c, geo, board,
+            )?)),
+            (Capture::Custodian(_), Some(_)) => Err(RulesError(format!(
+                "variant {}: custodian captures cannot also explode",
+                variant.name
+            ))),
+        }
+    }
+
+    /// The explosion data, where captures explode.
+    #[inline(always)]
+    pub fn blast(&self) -> Option<&BlastRules<B>> {
+        match self {
+            CaptureRule::Explosion(b) => Some(b),
+            CaptureRule::Replacement | CaptureRule::Custodian(_) => None,
+        }
+    }
+
+    /// The custodian data, where pieces capture by enclosing.
+    #[inline(always)]
+    pub fn custodian(&self) -> Option<&CustodianRules<B>> {
+        match self {
+            CaptureRule::Custodian(c) => Some(c),
+            CaptureRule::Replacement | CaptureRule::Explosion(_) => None,
+        }
+    }
+}

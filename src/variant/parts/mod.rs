@@ -1,0 +1,28 @@
+//! The rule parts of the compiled rules. Every rule that varies between games is a
+//! typed value owned by one module here, compiled from the [`Variant`](super::Variant)
+//! by [`Rules::new`](super::rules::Rules::new):
+//! - [`royalty`]: which kind, if any, a side may not leave attacked;
+//! - [`capture`]: what a capture removes (replacement, explosion, custodian);
+//! - [`filters`]: legality beyond "own royal not attacked" (compulsory capture, no
+//!   moves that give check, royals that may not face each other);
+//! - [`turn`]: what a turn is (one move);
+//! - [`end`]: the conditions that end a game from the position alone.
+//!
+//! [`plan`] derives from them, once, which move generator is exact for the variant and
+//! whether static exchanges hold, by exhaustive `match`es: a new arm in any part makes
+//! the compiler point at the places that must decide about it (see
+//! docs/board-and-variants.md, "Rule parts").
+
+pub mod capture;
+pub mod end;
+pub mod filters;
+pub mod plan;
+pub mod royalty;
+pub mod turn;
+
+pub use capture::{BlastRules, CaptureRule};
+pub use end::{EndCondition, EndConditions, GoalSquares};
+pub use filters::{MoveFilter, MoveFilters};
+pub use plan::{ExchangeRule, GeneratorPlan, ListRule, NoRoyal, WithRoyal};
+pub use royalty::Royalty;
+pub use turn::TurnRule;

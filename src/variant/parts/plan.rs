@@ -1,0 +1,319 @@
+//! The generator plan: which move generator gives exactly the legal moves of a variant
+//! (and, beside it, whether static exchanges hold), derived once from the rule parts when the rules
+//! are compiled. `movegen` only reads the plan (plus, per position, whether the side to
+//! move has its royal piece on the board).
+//!
+//! Each part gives a [`Verdict`] by an exhaustive `match` over its arms (no catch-all),
+//! and the verdicts are combined: a generator is used only where every part leaves it
+//! exact. A new arm in any part is a compile error here until its verdict is written.
+//! Generators, fastest first:
+//! - pin-aware (`movegen::gen_pin_aware`): legal moves straight from checkers and pins;
+//!   exact when the royal moves by plain leaps and every capture is a plain leap or a
+//!   full-line slide that takes only the piece on its square;
+//! - pin-aware without checks: the same, dropping the moves that give check;
+//! - screen pins (`movegen::screen_pins`): pins through cannon screens, lame-leap legs
+//!   and partial lines;
+//! - pseudo: with no royal piece on the board, every pseudo-legal move is legal;
+//! - filtered: pseudo-legal moves, each made and tested against every rule. Always
+//!   exact; the fallback.
+
+use super::super::hands::HandRules;
+use super::super::rules::KindRules;
+use super::super::screen_pins::ScreenPins;
+use super::{CaptureRule, MoveFilter, MoveFilters, Royalty, TurnRule};
+use crate::board::Bitboard;
+
+/// The generator for positions where the side to move has its royal piece.
+pub enum WithRoyal {
+    PinAware,
+    /// Pin-aware moves minus those that give check (Racing Kings).
+    PinAwareNoChecks,
+    /// Pins read off screens and legs, with the pin data (used while the side has
+    /// exactly one royal piece; otherwise its moves are filtered).
+    Screened(Box<ScreenPins>),
+    Filtered,
+}
+
+/// The generator for positions where the side to move has no royal piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRoyal {
+    Pseudo,
+    Filtered,
+}
+
+/// Rules that judge a move against the rest of the legal list, applied to the whole
+/// list after any generator: where there is one, a generator's moves are candidates,
+/// never counted or searched straight from the generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListRule {
+    /// Every move the generator gives stands on its own.
+    None,
+    /// When the list holds a capture, only captures are legal.
+    CapturesIfAny,
+}
+
+/// Whether static exchange evaluation (SEE) can judge a capture by the material that
+/// changes hands on its square, decided from the rule parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeRule {
+    /// Captures replace the victim, either side may stop recapturing, and any recapture
+    /// that does not expose a royal piece is legal: the exchange on one square is a
+    /// material sum. Attackers are recomputed from the occupancy after each capture, so
+    /// hoppers that lose their hurdle and lame leapers that are freed are followed.
+    Material,
+    /// Material does not decide: captures are compulsory (a side may not stop, and
+    /// losing material can be the aim), a recapture that gives check is illegal, or
+    /// captures explode or enclose (more or other pieces go than the one on the
+    /// square). Every capture counts as even.
+    Off,
+}
+
+/// How legal moves are found, for the whole game.
+pub struct GeneratorPlan {
+    pub with_royal: WithRoyal,
+    pub without_royal: NoRoyal,
+    pub list_rule: ListRule,
+    /// Out of check, in the filtered generator, a plain move that touches no line
+    /// through the royal nor a leg of a leap into it cannot expose it, and is legal
+    /// without being made (false where a rule looks further than the royal's
+    /// attackers: a move that may not give check, explosions, custodian captures).
+    pub exposure_shortcut: bool,
+}
+
+/// How the pin-aware generator fares under one part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PinAware {
+    Unsafe,
+    /// Exact once the moves that give check are dropped.
+    DropChecks,
+    Exact,
+}
+
+/// What one part leaves exact. The plan is the meet of every part's verdict.
+#[derive(Clone, Copy, Debug)]
+struct Verdict {
+    pin_aware: PinAware,
+    /// The screen-pin generator's moves are legal (where its data traces every
+    /// capture).
+    screened: bool,
+    /// With no royal piece of the side to move on the board, every pseudo-legal move
+    /// is legal.
+    pseudo: bool,
+    list_rule: ListRule,
+    exposure_shortcut: bool,
+}
+
+impl Verdict {
+    /// A part that changes nothing a generator assumes.
+    const NEUTRAL: Verdict = Verdict {
+        pin_aware: PinAware::Exact,
+        screened: true,
+        pseudo: true,
+        list_rule: ListRule::None,
+        exposure_shortcut: true,
+    };
+
+    fn meet(self, o: Verdict) -> Verdict {
+        Verdict {
+            pin_aware: self.pin_aware.min(o.pin_aware),
+            screened: self.screened && o.screened,
+            pseudo: self.pseudo && o.pseudo,
+            list_rule: match (self.list_rule, o.list_rule) {
+                (ListRule::None, r) | (r, ListRule::None) => r,
+                (ListRule::CapturesIfAny, ListRule::CapturesIfAny) => ListRule::CapturesIfAny,
+            },
+            exposure_shortcut: self.exposure_shortcut && o.exposure_shortcut,
+        }
+    }
+}
+
+/// Whether `kind` moves and captures by plain leaps only (a king): the pin-aware and
+/// screen-pin generators test its destinations one by one, with it off the board.
+fn plain_leaper<B: Bitboard>(kinds: &[KindRules<B>], kind: usize) -> bool {
+    kinds[kind].moves.iter().all(|m| {
+        !m.quiet_orthogonal
+            && !m.quiet_diagonal
+            && !m.capture_orthogonal
+            && !m.capture_diagonal
+            && m.walkers.is_empty()
+            && m.specials.is_empty()
+    })
+}
+
+fn royalty_verdict<B: Bitboard>(royalty: Royalty, kinds: &[KindRules<B>]) -> Verdict {
+    match royalty {
+        // Nothing to pin to: the generators built on a royal never run.
+        Royalty::None => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            ..Verdict::NEUTRAL
+        },
+        Royalty::One(k) | Royalty::Optional(k) if plain_leaper(kinds, k) => Verdict::NEUTRAL,
+        // A sliding or hopping royal's own moves need make-and-test.
+        Royalty::One(_) | Royalty::Optional(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            ..Verdict::NEUTRAL
+        },
+    }
+}
+
+fn capture_verdict<B>(capture: &CaptureRule<B>) -> Verdict {
+    match capture {
+        CaptureRule::Replacement => Verdict::NEUTRAL,
+        // A move may not explode its own royal, and one that explodes the enemy's wins
+        // whatever it leaves attacked: only make-and-test sees that.
+        CaptureRule::Explosion(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pseudo: false,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
+        // Enclosing can remove an enemy piece that shielded the mover's royal from
+        // an enemy rider, which no pin test sees.
+        CaptureRule::Custodian(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
+    }
+}
+
+fn filter_verdict(filter: MoveFilter) -> Verdict {
+    match filter {
+        // Judged on the whole list, so the direct generators' lists are not final.
+        MoveFilter::CompulsoryCapture => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            list_rule: ListRule::CapturesIfAny,
+            ..Verdict::NEUTRAL
+        },
+        MoveFilter::NoGivingCheck => Verdict {
+            pin_aware: PinAware::DropChecks,
+            screened: false,
+            pseudo: false,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
+        // The screen-pin data counts each royal as a rider along its file.
+        MoveFilter::RoyalsMayNotFace => Verdict {
+            pin_aware: PinAware::Unsafe,
+            ..Verdict::NEUTRAL
+        },
+    }
+}
+
+fn turn_verdict(turn: TurnRule) -> Verdict {
+    match turn {
+        TurnRule::OneMove => Verdict::NEUTRAL,
+    }
+}
+
+fn hands_verdict<B>(hands: Option<&HandRules<B>>) -> Verdict {
+    match hands {
+        None => Verdict::NEUTRAL,
+        // Drops come from the hand with the pin-aware masks; the screen-pin generator
+        // has no drops.
+        Some(_) => Verdict {
+            screened: false,
+            ..Verdict::NEUTRAL
+        },
+    }
+}
+
+impl GeneratorPlan {
+    /// The plan from the parts and the compiled kinds (`complex_capturers`: kinds whose
+    /// captures are not plain leaps or full-line slides).
+    pub fn derive<B: Bitboard>(
+        royalty: Royalty,
+        capture: &CaptureRule<B>,
+        filters: &MoveFilters,
+        turn: TurnRule,
+        hands: Option<&HandRules<B>>,
+        kinds: &[KindRules<B>],
+        complex_capturers: &[usize],
+    ) -> GeneratorPlan {
+        // The pieces' own captures: the pin-aware generator traces plain leaps and
+        // full-line slides only.
+        let pieces = Verdict {
+            pin_aware: if complex_capturers.is_empty() {
+                PinAware::Exact
+            } else {
+                PinAware::Unsafe
+            },
+            ..Verdict::NEUTRAL
+        };
+        let v = filters.iter().map(filter_verdict).fold(
+            royalty_verdict(royalty, kinds)
+                .meet(capture_verdict(capture))
+                .meet(turn_verdict(turn))
+                .meet(hands_verdict(hands))
+                .meet(pieces),
+            Verdict::meet,
+        );
+        let screen_pins = || {
+            let royal = royalty.kind()?;
+            let faces = filters.has(MoveFilter::RoyalsMayNotFace);
+            ScreenPins::build(kinds, royal, faces)
+        };
+        let with_royal = match v.pin_aware {
+            PinAware::Exact => WithRoyal::PinAware,
+            PinAware::DropChecks => WithRoyal::PinAwareNoChecks,
+            PinAware::Unsafe => match v.screened.then(screen_pins).flatten() {
+                Some(sp) => WithRoyal::Screened(Box::new(sp)),
+                None => WithRoyal::Filtered,
+            },
+        };
+        GeneratorPlan {
+            with_royal,
+            without_royal: if v.pseudo {
+                NoRoyal::Pseudo
+            } else {
+                NoRoyal::Filtered
+            },
+            list_rule: v.list_rule,
+            exposure_shortcut: v.exposure_shortcut,
+        }
+    }
+
+    /// Whether the generator's moves are the final legal list (no rule judges a move
+    /// against the others).
+    #[inline(always)]
+    pub fn lists_final(&self) -> bool {
+        match self.list_rule {
+            ListRule::None => true,
+            ListRule::CapturesIfAny => false,
+        }
+    }
+}
+
+impl ExchangeRule {
+    /// Static exchanges assume replacement captures that either side may decline and
+    /// recaptures limited only by royal safety. `search::see`'s test of that
+    /// assumption over every built-in variant fails for a rule that breaks it until its
+    /// arm here says `Off`.
+    pub fn derive<B>(capture: &CaptureRule<B>, filters: &MoveFilters, turn: TurnRule) -> Self {
+        let capture_ok = match capture {
+            CaptureRule::Replacement => true,
+            // More pieces go than the victim, or none on the square moved to.
+            CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => false,
+        };
+        let filters_ok = filters.iter().all(|f| match f {
+            // A side may not stop capturing.
+            MoveFilter::CompulsoryCapture => false,
+            // A recapture that gives check is illegal.
+            MoveFilter::NoGivingCheck => false,
+            MoveFilter::RoyalsMayNotFace => true,
+        });
+        let turn_ok = match turn {
+            TurnRule::OneMove => true,
+        };
+        if capture_ok && filters_ok && turn_ok {
+            ExchangeRule::Material
+        } else {
+            ExchangeRule::Off
+        }
+    }
+}

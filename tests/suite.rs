@@ -1,0 +1,27 @@
+//! Every integration test, as one test binary: each file beside this one is a module
+//! (`cargo test --release perft_suite::` runs one of them). One binary instead of one per
+//! file because the release profile links with fat LTO, and twenty links cost CI more
+//! than the tests themselves.
+
+mod common;
+
+mod eval;
+mod game_end;
+mod gating;
+mod generator_paths;
+mod hands;
+mod match_runner;
+mod outcome;
+mod perft_suite;
+mod placement;
+mod position;
+mod search;
+mod shogun;
+mod tafl;
+mod uci;
+mod uci_fuzz;
+mod variant_tactics;
+mod variants_ini;
+mod xboard;
+mod xboard_fuzz;
+mod xiangqi;
