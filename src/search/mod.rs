@@ -3,6 +3,7 @@
 //! One concept per file:
 //!
 //! - [`tt`]: the shared transposition table;
+//! - [`facts`]: the rule facts the search reads, gathered in one place;
 //! - [`history`]: what the search learns about moves during a game ([`SearchMemory`]);
 //! - [`movepick`]: move ordering (TT move, MVV-LVA, killers, history);
 //! - [`see`]: static exchange evaluation, by the variant's capture rules;
@@ -12,6 +13,7 @@
 //!
 //! `docs/search.md` explains the design and the choices.
 
+pub mod facts;
 pub mod history;
 pub mod movepick;
 #[allow(clippy::module_inception)]

@@ -2,6 +2,7 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
+use super::facts::RuleFacts;
 use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
 use super::movepick::{is_tactical, Context, MovePicker};
 use super::see::Exchange;
@@ -10,7 +11,6 @@ use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
-use crate::variant::StalemateResult;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Quiescence skips captures that cannot reach alpha even with this much to spare.
@@ -126,16 +126,9 @@ pub struct Worker<'a, B: Bitboard> {
     /// Per ply, what the node there passes down (`FRAME_OFFSET` empty frames first).
     frames: Vec<Frame>,
     lmr: Vec<[i32; 64]>,
-    draws: crate::variant::DrawRules,
-    /// The side to move has pieces other than royal and promoting (pawn-like) ones.
-    null_ok_kinds: u32,
-    /// Having no legal move is not a draw in this variant (antichess wins, Xiangqi
-    /// loses): quiescence must notice it, so it generates every legal move.
-    stalemate_decides: bool,
+    /// What the search needs to know of the variant's rules.
+    facts: RuleFacts,
     exchange: Exchange,
-    /// Checks count toward a win (n-check): a capture that loses material may still
-    /// be worth searching in quiescence.
-    checks_count: bool,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -151,16 +144,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         root_moves: Vec<RootMove>,
         mem: &'a mut ThreadMemory,
     ) -> Worker<'a, B> {
-        let draws = pos.rules().variant.draws.clone();
+        let facts = RuleFacts::new(pos.rules());
         let exchange = Exchange::new(pos.rules(), eval);
-        let checks_count = pos.rules().end.check_limit().is_some();
-        let null_ok_kinds = pos
-            .rules()
-            .kinds
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| !k.royal && !k.promotes)
-            .fold(0u32, |m, (i, _)| m | 1 << i);
         Worker {
             pos,
             id,
@@ -179,11 +164,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             pv_len: vec![0; MAX_PLY + 2],
             frames: vec![EMPTY_FRAME; MAX_PLY + 2 + FRAME_OFFSET],
             lmr: lmr_table(),
-            stalemate_decides: draws.stalemate != StalemateResult::Draw,
+            facts,
             exchange,
-            checks_count,
-            draws,
-            null_ok_kinds,
         }
     }
 
@@ -405,16 +387,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// as repeating can always be continued) and insufficient material.
     fn is_draw(&self) -> bool {
         let pos = &self.pos;
-        if self.draws.move_rule_plies > 0 && pos.halfmove_clock() >= self.draws.move_rule_plies {
+        if self.facts.draws.move_rule_plies > 0
+            && pos.halfmove_clock() >= self.facts.draws.move_rule_plies
+        {
             return true;
         }
-        if self.draws.repetition > 1 {
+        if self.facts.draws.repetition > 1 {
             let key = pos.key();
             if pos.previous_keys().skip(1).step_by(2).any(|k| k == key) {
                 return true;
             }
         }
-        self.draws.insufficient_material && pos.insufficient_material()
+        self.facts.draws.insufficient_material && pos.insufficient_material()
     }
 
     /// Under the perpetual-check rule (Xiangqi) a repetition in which one side checked
@@ -422,7 +406,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// draws. `None` when the rule is off, there is no repetition, or nobody checked
     /// throughout (then the repetition is a draw).
     fn perpetual_check_score(&self, ply: usize) -> Option<i32> {
-        if !self.draws.perpetual_check_loses {
+        if !self.facts.draws.perpetual_check_loses {
             return None;
         }
         let pos = &self.pos;
@@ -472,7 +456,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// its royal piece and pawn-like pieces.
     fn has_non_pawn_material(&self) -> bool {
         let us = self.pos.side_to_move();
-        let mut m = self.null_ok_kinds;
+        let mut m = self.facts.null_ok_kinds;
         while m != 0 {
             let k = m.trailing_zeros() as usize;
             if self.pos.pieces_of(k, us).any() {
@@ -822,7 +806,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut list = MoveList::new();
-        if in_check || self.stalemate_decides {
+        if in_check || self.facts.stalemate_decides {
             self.pos.generate_legal(&mut list);
             if list.is_empty() {
                 return self.no_moves_score(in_check, ply);
@@ -850,7 +834,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 // A capture that loses material by static exchange is not worth it
                 // here, unless a check it gives counts toward the win.
                 if pick.losing && best > -MATE_BOUND {
-                    if !self.checks_count {
+                    if !self.facts.checks_count {
                         continue;
                     }
                     self.pos.make_move(m);
