@@ -3,6 +3,7 @@
 //! Nothing here looks at a variant's name: every fact is derived from rule data.
 
 use crate::board::Bitboard;
+use crate::variant::parts::filters::MoveFilter;
 use crate::variant::rules::Rules;
 use crate::variant::{DrawRules, StalemateResult};
 
@@ -18,6 +19,9 @@ pub struct RuleFacts {
     /// Checks count toward a win (n-check): a capture that loses material may still be
     /// worth searching in quiescence.
     pub checks_count: bool,
+    /// A side that can capture must (the antichess family): such nodes are searched
+    /// without the pruning that assumes a free choice of moves.
+    pub captures_compulsory: bool,
 }
 
 impl RuleFacts {
@@ -32,6 +36,7 @@ impl RuleFacts {
         RuleFacts {
             stalemate_decides: draws.stalemate != StalemateResult::Draw,
             checks_count: rules.end.check_limit().is_some(),
+            captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),
             draws,
             null_ok_kinds,
         }

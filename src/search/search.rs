@@ -578,12 +578,27 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let improving = self.improving(ply, static_eval);
         self.frames[ply + FRAME_OFFSET].tt_hit = hit.is_some();
 
-        if !pv_node && !in_check {
+        // Where captures are compulsory the moves are generated first: a node whose side
+        // must capture has no free choice, so nothing that assumes one (a null move,
+        // standing on the evaluation, pruning or reducing moves) is sound there.
+        let mut list = MoveList::new();
+        let mut forced = false;
+        if self.facts.captures_compulsory {
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return self.no_moves_score(in_check, ply);
+            }
+            forced = self.pos.is_capture(list.as_slice()[0]);
+        }
+
+        if !pv_node && !in_check && !forced {
             // Reverse futility: far above beta with little depth left, a quiet move
-            // will not bring the opponent back.
+            // will not bring the opponent back (with a wider margin where the
+            // opponent's reply may be a forced series of captures).
+            let margin = 90 * (1 + 2 * i32::from(self.facts.captures_compulsory));
             if depth <= 6
                 && beta.abs() < MATE_BOUND
-                && eval - 90 * (depth - i32::from(improving)) >= beta
+                && eval - margin * (depth - i32::from(improving)) >= beta
                 && eval < MATE_BOUND
             {
                 return eval;
@@ -604,11 +619,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
 
-        let mut list = MoveList::new();
-        self.pos.generate_legal(&mut list);
-        if list.is_empty() {
-            return self.no_moves_score(in_check, ply);
+        if !self.facts.captures_compulsory {
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return self.no_moves_score(in_check, ply);
+            }
         }
+        // A single legal capture that must be played is searched one ply deeper.
+        let single_forced = forced && list.len() == 1;
         // Internal iterative reduction: without a table move this node was not searched
         // before and is probably not important.
         if tt_move == Move::NONE && depth >= 4 {
@@ -645,7 +663,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             move_count += 1;
             let tactical = is_tactical(&self.pos, m);
             let mut futile = false;
-            if !in_check && best > -MATE_BOUND && !tactical {
+            // Where captures are compulsory, a quiet move onto a square the opponent
+            // attacks forces its reply: neither pruned nor reduced.
+            let offers = self.facts.captures_compulsory
+                && !tactical
+                && self.pos.attackers(m.to(), !us, self.pos.occupied()).any();
+            let prunable = !in_check && best > -MATE_BOUND && !forced && !offers;
+            if prunable && !tactical {
                 // Late move pruning: with little depth left, late quiet moves rarely
                 // matter.
                 let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
@@ -654,8 +678,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
                 // Futility: a quiet move cannot raise a hopeless static score enough.
                 futile = !pv_node && depth <= 3 && eval + 80 + 100 * depth <= alpha;
-            } else if !in_check
-                && best > -MATE_BOUND
+            } else if prunable
                 && !pv_node
                 && depth <= 6
                 && m.kind() != MoveKind::Promotion
@@ -675,14 +698,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 continue;
             }
             searched += 1;
-            // Check extension: checks are forcing and often hide short tactics.
-            let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            // Check extension: checks are forcing and often hide short tactics; so is a
+            // capture that is the only legal move.
+            let extend = (gives_check || single_forced) && ply < 2 * MAX_PLY / 3;
+            let new_depth = depth - 1 + i32::from(extend);
             let mut score;
             if searched == 1 {
                 score = -self.search(new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && !in_check && !gives_check {
+                if depth >= 3 && !tactical && !in_check && !gives_check && !offers {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)];
                     r -= i32::from(pv_node);
                     // A former PV node (the table says so) is reduced less as well.
