@@ -831,15 +831,22 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut list = MoveList::new();
-        if in_check || self.facts.stalemate_decides {
+        if in_check || (self.facts.stalemate_decides && self.facts.captures_compulsory) {
+            // Evasions, or where captures are compulsory the legal moves (then the
+            // captures, when there are any, are all of them): none means the game is over.
             self.pos.generate_legal(&mut list);
             if list.is_empty() {
                 return self.no_moves_score(in_check, ply);
             }
         } else {
-            // Only captures and promotions are searched here. A stalemate that is a draw
-            // goes unnoticed (the stand-pat score stands), as in Stockfish's quiescence.
+            // Only captures and promotions are searched here. Where a stalemate is a draw
+            // it goes unnoticed (the stand-pat score stands), as in Stockfish's
+            // quiescence. Where it decides the game (Xiangqi loses it), a node without a
+            // capture counts its legal moves: having none is then known, not guessed.
             self.pos.generate_tactical(&mut list);
+            if list.is_empty() && self.facts.stalemate_decides && self.pos.count_legal() == 0 {
+                return self.no_moves_score(false, ply);
+            }
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
         let mut picker = MovePicker::quiescence(&self.pos, &list, tt_move, in_check);
