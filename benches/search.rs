@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use protean::engine::Game;
-use protean::search::{Control, Limits, Settings, TranspositionTable};
+use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
 use std::hint::black_box;
 
 fn search(c: &mut Criterion) {
@@ -33,6 +33,7 @@ fn search(c: &mut Criterion) {
                     &Settings::default(),
                     &tt,
                     &control,
+                    &mut SearchMemory::new(),
                     &mut |_| {},
                 );
                 black_box(r.nodes)

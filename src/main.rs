@@ -542,7 +542,14 @@ fn analyse(
                 }
             });
         }
-        let result = game.search(limits, settings, &tt, &control, &mut report);
+        let result = game.search(
+            limits,
+            settings,
+            &tt,
+            &control,
+            &mut protean::search::SearchMemory::new(),
+            &mut report,
+        );
         done.store(true, Relaxed);
         result
     });

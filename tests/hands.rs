@@ -6,7 +6,7 @@
 use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
 use protean::position::GameResult;
-use protean::search::{Control, Limits, Settings, TranspositionTable};
+use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
 use std::sync::Arc;
 
 use crate::common;
@@ -254,6 +254,7 @@ fn a_giant_board_with_full_hands_lists_every_move() {
         &Settings::default(),
         &tt,
         &Control::new(false),
+        &mut SearchMemory::new(),
         &mut |_| {},
     );
     let best = result.best.expect("a move");

@@ -5,7 +5,7 @@
 //! random-game key test (tests/position.rs) cover the same games more broadly.
 
 use protean::engine::Game;
-use protean::search::{Control, Limits, Settings, TranspositionTable};
+use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
 
 fn game(variant: &str, fen: &str) -> Game {
     Game::by_name(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -304,8 +304,15 @@ fn the_search_plays_through_the_set_up_into_play() {
         };
         let search = |g: &Game| {
             let control = Control::new(false);
-            g.search(&limits, &Settings::default(), &tt, &control, &mut |_| {})
-                .best
+            g.search(
+                &limits,
+                &Settings::default(),
+                &tt,
+                &control,
+                &mut SearchMemory::new(),
+                &mut |_| {},
+            )
+            .best
         };
         let mut plies = 0;
         while !g.fen().contains("[]") {

@@ -4,13 +4,22 @@
 
 use protean::engine::bench::bench;
 use protean::engine::Game;
-use protean::search::{Control, Limits, Score, SearchResult, Settings, TranspositionTable};
+use protean::search::{
+    Control, Limits, Score, SearchMemory, SearchResult, Settings, TranspositionTable,
+};
 
 fn search(variant: &str, fen: &str, limits: Limits, settings: Settings) -> SearchResult {
     let game = Game::by_name(variant, Some(fen)).unwrap();
     let tt = TranspositionTable::new(16);
     let control = Control::new(false);
-    game.search(&limits, &settings, &tt, &control, &mut |_| {})
+    game.search(
+        &limits,
+        &settings,
+        &tt,
+        &control,
+        &mut SearchMemory::new(),
+        &mut |_| {},
+    )
 }
 
 fn mate_search(variant: &str, fen: &str, moves: u32) -> SearchResult {
@@ -159,11 +168,18 @@ fn multipv_gives_distinct_lines() {
         ..Settings::default()
     };
     let mut last: Vec<(usize, String)> = Vec::new();
-    game.search(&Limits::depth(5), &settings, &tt, &control, &mut |r| {
-        if r.depth == 5 {
-            last.push((r.multipv, r.pv[0].clone()));
-        }
-    });
+    game.search(
+        &Limits::depth(5),
+        &settings,
+        &tt,
+        &control,
+        &mut SearchMemory::new(),
+        &mut |r| {
+            if r.depth == 5 {
+                last.push((r.multipv, r.pv[0].clone()));
+            }
+        },
+    );
     assert_eq!(last.len(), 3, "{last:?}");
     let mut firsts: Vec<&String> = last.iter().map(|(_, m)| m).collect();
     firsts.sort();
@@ -211,6 +227,7 @@ fn a_stopped_search_still_answers_a_legal_move() {
         &Settings::default(),
         &tt,
         &control,
+        &mut SearchMemory::new(),
         &mut |_| {},
     );
     assert!(game.legal_moves_uci().contains(&r.best.unwrap()));
@@ -231,7 +248,14 @@ fn repetition_is_a_draw_inside_the_search() {
         searchmoves: vec!["f6g8".into()],
         ..Limits::default()
     };
-    let r = game.search(&limits, &Settings::default(), &tt, &control, &mut |_| {});
+    let r = game.search(
+        &limits,
+        &Settings::default(),
+        &tt,
+        &control,
+        &mut SearchMemory::new(),
+        &mut |_| {},
+    );
     assert_eq!(r.score, Some(Score::Cp(0)), "{r:?}");
 }
 
@@ -246,6 +270,7 @@ fn every_builtin_variant_searches_to_a_legal_move() {
             &Settings::default(),
             &tt,
             &control,
+            &mut SearchMemory::new(),
             &mut |_| {},
         );
         let best = r.best.unwrap_or_else(|| panic!("{}: no move", v.name));
@@ -259,4 +284,47 @@ fn variant_game_ends_are_seen_by_the_search() {
     let r = mate_search("kingofthehill", "4k3/8/8/8/8/3K4/8/7R w - - 0 1", 1);
     assert_eq!(r.score, Some(Score::Mate(1)), "{r:?}");
     assert!(matches!(r.best.as_deref(), Some("d3d4" | "d3e4")), "{r:?}");
+}
+
+#[test]
+fn one_memory_serves_a_whole_game_and_a_change_of_variant() {
+    // The memory is kept from move to move (killers shifted by the plies played), and a
+    // search in a variant with another board starts from fresh tables of its size.
+    let mut memory = SearchMemory::new();
+    let tt = TranspositionTable::new(4);
+    let mut game = Game::by_name("chess", None).unwrap();
+    for _ in 0..6 {
+        let control = Control::new(false);
+        let r = game.search(
+            &Limits::nodes(5_000),
+            &Settings::default(),
+            &tt,
+            &control,
+            &mut memory,
+            &mut |_| {},
+        );
+        let best = r.best.unwrap();
+        assert!(game.legal_moves_uci().contains(&best), "{best}");
+        game.play_uci(&best).unwrap();
+    }
+    for (variant, threads) in [("xiangqi", 2), ("crazyhouse", 1), ("chess", 3)] {
+        let game = Game::by_name(variant, None).unwrap();
+        tt.clear();
+        let control = Control::new(false);
+        let settings = Settings {
+            threads,
+            ..Settings::default()
+        };
+        let r = game.search(
+            &Limits::nodes(5_000),
+            &settings,
+            &tt,
+            &control,
+            &mut memory,
+            &mut |_| {},
+        );
+        let best = r.best.unwrap();
+        assert!(game.legal_moves_uci().contains(&best), "{variant}: {best}");
+        memory.clear();
+    }
 }

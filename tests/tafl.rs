@@ -618,7 +618,7 @@ fn make_unmake_restores_positions_over_random_games() {
 /// accepted one can be written back, searched a little and played on.
 #[test]
 fn garbage_tafl_fens_never_panic() {
-    use protean::search::{Control, Limits, Settings, TranspositionTable};
+    use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
     let alphabet: Vec<char> = "KkMm123456789/ wb-0x".chars().collect();
     let mut seed = 0xC0FFEE_u64;
     let mut rand = move || {
@@ -682,6 +682,7 @@ fn garbage_tafl_fens_never_panic() {
                 &Settings::default(),
                 &tt,
                 &Control::new(false),
+                &mut SearchMemory::new(),
                 &mut |_| {},
             );
             let moves = g.legal_moves_uci();

@@ -2,7 +2,9 @@
 //! explosions, extinction, the piece-count draw. Limited by nodes, never by time.
 
 use protean::engine::Game;
-use protean::search::{Control, Limits, Score, SearchResult, Settings, TranspositionTable};
+use protean::search::{
+    Control, Limits, Score, SearchMemory, SearchResult, Settings, TranspositionTable,
+};
 
 fn search(variant: &str, fen: &str, mate: Option<u32>, depth: Option<u32>) -> SearchResult {
     let game = Game::by_name(variant, Some(fen)).unwrap();
@@ -14,7 +16,14 @@ fn search(variant: &str, fen: &str, mate: Option<u32>, depth: Option<u32>) -> Se
         depth,
         ..Limits::default()
     };
-    game.search(&limits, &Settings::default(), &tt, &control, &mut |_| {})
+    game.search(
+        &limits,
+        &Settings::default(),
+        &tt,
+        &control,
+        &mut SearchMemory::new(),
+        &mut |_| {},
+    )
 }
 
 /// (variant, FEN, the only winning first move, why).

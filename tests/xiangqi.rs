@@ -49,7 +49,7 @@ fn the_search_scores_a_perpetual_check_as_a_loss() {
     // One cycle into the chase, repeating the check (a9a10) repeats the position with
     // White having checked throughout: the search scores it as lost for White, where a
     // plain repetition would be 0.
-    use protean::search::{Control, Limits, Score, Settings, TranspositionTable};
+    use protean::search::{Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
     let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
     let g = play(fen, &["a1a10", "d10d9", "a10a9", "d9d10"]);
     let tt = TranspositionTable::new(4);
@@ -62,6 +62,7 @@ fn the_search_scores_a_perpetual_check_as_a_loss() {
         &Settings::default(),
         &tt,
         &Control::new(false),
+        &mut SearchMemory::new(),
         &mut |_| {},
     );
     assert_eq!(r.best.as_deref(), Some("a9a10"));

@@ -4,7 +4,7 @@
 //! evaluation that changes it is visible at once, as with Stockfish's `bench`.
 
 use super::Game;
-use crate::search::{Control, Limits, Settings, TranspositionTable};
+use crate::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
 use std::time::Instant;
 
 /// (variant, FEN or `None` for the variant's start position, plies less than the bench
@@ -100,7 +100,10 @@ pub fn bench(depth: u32, mut each: impl FnMut(usize, &str, u64)) -> Result<Bench
         tt.clear();
         let control = Control::new(false);
         let limits = Limits::depth(depth.saturating_sub(less).max(1));
-        let r = game.search(&limits, &settings, &tt, &control, &mut |_| {});
+        // Each position starts from empty tables, like a new game: the count must not
+        // depend on the positions before it.
+        let mut memory = SearchMemory::new();
+        let r = game.search(&limits, &settings, &tt, &control, &mut memory, &mut |_| {});
         each(i, variant, r.nodes);
         per_position.push(r.nodes);
     }

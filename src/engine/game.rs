@@ -11,7 +11,9 @@
 use crate::board::{Bitboard, Wide};
 use crate::movegen::perft;
 use crate::position::{Outcome, Position};
-use crate::search::{self, Control, Limits, Report, SearchResult, Settings, TranspositionTable};
+use crate::search::{
+    self, Control, Limits, Report, SearchMemory, SearchResult, Settings, TranspositionTable,
+};
 use crate::variant::rules::Rules;
 use crate::variant::{find_variant, Variant};
 use std::any::{Any, TypeId};
@@ -219,15 +221,17 @@ impl Game {
     }
 
     /// Searches the position (see [`search::think`]); the game itself is not changed.
+    /// `memory` is the game's search memory (cleared for a new game by the caller).
     pub fn search(
         &self,
         limits: &Limits,
         settings: &Settings,
         tt: &TranspositionTable,
         control: &Control,
+        memory: &mut SearchMemory,
         report: &mut (dyn FnMut(&Report) + Send),
     ) -> SearchResult {
-        with_position!(self, p => search::think(p, limits, settings, tt, control, report))
+        with_position!(self, p => search::think(p, limits, settings, tt, control, memory, report))
     }
 
     /// Checks that every move is a legal move of this position (UCI notation).

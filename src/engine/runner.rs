@@ -298,7 +298,14 @@ fn search_thread(
                 lock(handoff).last_report = Some(r.clone());
                 listener.report(root, r);
             };
-            game.search(&limits, &settings, state.tt(), &control, &mut report)
+            game.search(
+                &limits,
+                &settings,
+                state.tt(),
+                &control,
+                &mut state.memory(),
+                &mut report,
+            )
         };
         let Some(next_limits) = ponder_limits.as_mut() else {
             return listener.finished(&game, &result);

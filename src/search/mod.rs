@@ -3,6 +3,8 @@
 //! One concept per file:
 //!
 //! - [`tt`]: the shared transposition table;
+//! - [`facts`]: the rule facts the search reads, gathered in one place;
+//! - [`history`]: what the search learns about moves during a game ([`SearchMemory`]);
 //! - [`movepick`]: move ordering (TT move, MVV-LVA, killers, history);
 //! - [`see`]: static exchange evaluation, by the variant's capture rules;
 //! - [`search`]: one thread's alpha-beta (the worker);
@@ -11,6 +13,8 @@
 //!
 //! `docs/search.md` explains the design and the choices.
 
+pub mod facts;
+pub mod history;
 pub mod movepick;
 #[allow(clippy::module_inception)]
 pub mod search;
@@ -19,6 +23,7 @@ pub mod thread;
 pub mod time;
 pub mod tt;
 
+pub use history::SearchMemory;
 pub use thread::think;
 pub use tt::TranspositionTable;
 

@@ -1,104 +1,22 @@
 //! Move ordering. Alpha-beta cuts most when the best move comes first, so moves are
-//! tried in this order: the transposition table's move, captures and promotions by
-//! MVV-LVA (most valuable victim, then least valuable attacker), the two killer moves of
-//! the ply, the counter-move to the opponent's last move, quiet moves by their history
-//! score, and last the captures that lose material by static exchange. Moves are picked one at a time
-//! (selection sort): after a cut-off the rest never needs sorting.
+//! handed out in stages: the transposition table's move, captures and promotions by
+//! MVV-LVA (most valuable victim, then least valuable attacker) that do not lose
+//! material by static exchange, the two killer moves of the ply, the counter-move to
+//! the opponent's last move, quiet moves by their history scores (the move's own and
+//! its continuation histories), and last the captures that lose material. Captures are
+//! ordered by the victim's value corrected by the capture history. Each stage's moves are scored only when the stage is reached,
+//! and picked one at a time (selection sort), so after a cut-off the rest is never
+//! scored or sorted; a capture's static exchange is judged only when it is picked.
 //!
 //! Captures that lose material by static exchange ([`super::see`]) go after the quiet
 //! moves, where the variant's rules allow judging exchanges.
 
+use super::history::{moved_piece, ThreadMemory, NO_CONTINUATION};
 use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::moves::{SpillList, INLINE_MOVES};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
-use crate::variant::rules::MAX_KINDS;
-use crate::variant::Color;
-
-const TT_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 24;
-const KILLER_1: i32 = 1 << 22;
-const KILLER_2: i32 = KILLER_1 - 1;
-const COUNTER: i32 = KILLER_2 - 1;
-/// Captures that lose material by static exchange: after every quiet move.
-const BAD_CAPTURE: i32 = -(1 << 24);
-/// History scores stay within this bound (gravity formula in `History::update`).
-pub const HISTORY_MAX: i32 = 1 << 14;
-
-/// Quiet-move history: how often a (colour, from, to) move caused a cut-off.
-pub struct History {
-    squares: usize,
-    table: Vec<i32>,
-}
-
-impl History {
-    pub fn new(squares: usize) -> History {
-        History {
-            squares,
-            table: vec![0; 2 * squares * squares],
-        }
-    }
-
-    #[inline]
-    fn index(&self, color: Color, m: Move) -> usize {
-        (color.index() * self.squares + m.from()) * self.squares + m.to()
-    }
-
-    #[inline]
-    pub fn get(&self, color: Color, m: Move) -> i32 {
-        self.table[self.index(color, m)]
-    }
-
-    /// Moves the entry toward `±HISTORY_MAX` by `bonus`, slower as it nears the bound.
-    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
-        let i = self.index(color, m);
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let e = &mut self.table[i];
-        *e += b - *e * b.abs() / HISTORY_MAX;
-    }
-
-    pub fn clear(&mut self) {
-        self.table.fill(0);
-    }
-}
-
-/// Counter-moves: the quiet move that last refuted each previous move, indexed by the
-/// piece that made the previous move and the square it went to (Uiterwijk's
-/// counter-move heuristic, as Stockfish indexes it). A refutation often answers the
-/// same move wherever it is played.
-pub struct CounterMoves {
-    squares: usize,
-    table: Vec<Move>,
-}
-
-impl CounterMoves {
-    pub fn new(squares: usize) -> CounterMoves {
-        CounterMoves {
-            squares,
-            table: vec![Move::NONE; (1 + 2 * MAX_KINDS) * squares],
-        }
-    }
-
-    /// The index of the previous move of `pos` (none at the root or after a null move).
-    #[inline]
-    pub fn slot<B: Bitboard>(&self, pos: &Position<B>) -> Option<usize> {
-        let prev = pos.last_move().filter(|&m| m != Move::NONE)?;
-        Some(pos.piece_at(prev.to()) as usize * self.squares + prev.to())
-    }
-
-    #[inline]
-    pub fn get(&self, slot: Option<usize>) -> Move {
-        slot.map_or(Move::NONE, |i| self.table[i])
-    }
-
-    #[inline]
-    pub fn set(&mut self, slot: Option<usize>, m: Move) {
-        if let Some(i) = slot {
-            self.table[i] = m;
-        }
-    }
-}
 
 /// Whether a move is "tactical": a capture or a promotion (what quiescence searches).
 #[inline]
@@ -106,45 +24,51 @@ pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     m.kind() == MoveKind::Promotion || pos.is_capture(m)
 }
 
-/// MVV-LVA (plus the promoted piece's value) for a tactical move.
-#[inline]
-pub fn tactical_score<B: Bitboard>(pos: &Position<B>, eval: &dyn Evaluator<B>, m: Move) -> i32 {
-    let victim = pos.captured_piece(m);
-    let victim_value = if victim == NO_PIECE {
-        0
-    } else {
-        eval.piece_value(kind_of(victim))
-    };
-    let promo = if m.kind() == MoveKind::Promotion {
-        eval.piece_value(m.promoted_kind())
-    } else {
-        0
-    };
-    let attacker = eval.piece_value(kind_of(pos.piece_at(m.from())));
-    (victim_value + promo) * 16 - attacker / 8
+/// What scoring a stage needs, lent by the search for each pick (the picker itself
+/// holds no borrow of the position, which the search changes between picks).
+pub struct Context<'a, B: Bitboard> {
+    pub pos: &'a Position<B>,
+    pub eval: &'a dyn Evaluator<B>,
+    pub exchange: &'a Exchange,
+    /// The histories that order quiet moves and captures.
+    pub mem: &'a ThreadMemory,
+    /// The piece-square indices of the moves one, two and four plies back
+    /// (`NO_CONTINUATION` where there is none), for the continuation histories.
+    pub earlier: [usize; 3],
 }
 
-/// A tactical move's ordering score: MVV-LVA above the quiet moves when it does not
-/// lose material by static exchange, below them when it does.
-#[inline]
-fn capture_score<B: Bitboard>(
-    pos: &Position<B>,
-    eval: &dyn Evaluator<B>,
-    exchange: &Exchange,
-    m: Move,
-) -> i32 {
-    let base = if exchange.see_ge(pos, m, 0) {
-        GOOD_CAPTURE
-    } else {
-        BAD_CAPTURE
-    };
-    base + tactical_score(pos, eval, m)
-}
+impl<B: Bitboard> Context<'_, B> {
+    /// A capture's or promotion's score: the victim's (and the promoted piece's) value,
+    /// corrected by how such captures fared before (Stockfish's capture ordering).
+    #[inline]
+    fn capture_score(&self, m: Move) -> i32 {
+        let pos = self.pos;
+        let victim = pos.captured_piece(m);
+        let mut value = if victim == NO_PIECE {
+            0
+        } else {
+            self.eval.piece_value(kind_of(victim))
+        };
+        if m.kind() == MoveKind::Promotion {
+            value += self.eval.piece_value(m.promoted_kind());
+        }
+        let ps = self.mem.piece_squares.index(moved_piece(pos, m), m.to());
+        12 * value + self.mem.captures.get(ps, victim)
+    }
 
-/// Whether a picked move's score marks a capture that loses material by static exchange.
-#[inline]
-pub fn is_losing_capture(score: i32) -> bool {
-    score < BAD_CAPTURE / 2
+    /// A quiet move's score: its history plus twice its continuation histories.
+    #[inline]
+    fn quiet_score(&self, m: Move) -> i32 {
+        let pos = self.pos;
+        let now = self.mem.piece_squares.of_move(pos, m);
+        let mut score = self.mem.history.get(pos.side_to_move(), m);
+        for &e in &self.earlier {
+            if e != NO_CONTINUATION {
+                score += 2 * self.mem.continuation.get(e, now);
+            }
+        }
+        score
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -153,97 +77,285 @@ struct Scored {
     score: i32,
 }
 
-/// The moves of one node, handed out best first (as many as the move list holds).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    ScoreCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    ScoreQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
+
+/// A picked move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub mv: Move,
+    /// A capture that loses material by static exchange (the last stage).
+    pub losing: bool,
+}
+
+/// The moves of one node, handed out stage by stage, best first within a stage.
+///
+/// Holds as many moves as the move list does. Layout of `moves`: `[0, bad)` captures found losing when picked, `[bad, captures)`
+/// the captures and promotions not yet picked, `[captures, len)` the quiet moves (the
+/// killers and the counter-move among them, skipped when their stage comes).
 pub struct MovePicker {
     moves: SpillList<Scored, INLINE_MOVES>,
-    next: usize,
+    captures: usize,
+    bad: usize,
+    cursor: usize,
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    /// Quiet moves are searched (main search, or evasions in quiescence).
+    quiets: bool,
 }
 
 impl MovePicker {
-    /// Scores `list` for a full-width node.
-    #[allow(clippy::too_many_arguments)]
+    /// A full-width node: every move of `list`.
     pub fn new<B: Bitboard>(
         pos: &Position<B>,
-        eval: &dyn Evaluator<B>,
-        exchange: &Exchange,
         list: &MoveList,
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
-        history: &History,
     ) -> MovePicker {
-        let us = pos.side_to_move();
-        Self::build(list, |m| {
-            if m == tt_move {
-                TT_MOVE
-            } else if is_tactical(pos, m) {
-                capture_score(pos, eval, exchange, m)
-            } else if m == killers[0] {
-                KILLER_1
-            } else if m == killers[1] {
-                KILLER_2
-            } else if m == counter {
-                COUNTER
-            } else {
-                history.get(us, m)
-            }
-        })
+        Self::build(pos, list, tt_move, killers, counter, true)
     }
 
-    /// Scores only captures and promotions (quiescence).
-    pub fn tactical<B: Bitboard>(
+    /// Quiescence: the captures and promotions of `list`, or every move when `all`
+    /// (evasions), without killers or counter-moves.
+    pub fn quiescence<B: Bitboard>(
         pos: &Position<B>,
-        eval: &dyn Evaluator<B>,
-        exchange: &Exchange,
         list: &MoveList,
         tt_move: Move,
+        all: bool,
     ) -> MovePicker {
-        Self::build(list, |m| {
-            if m == tt_move {
-                TT_MOVE
-            } else if is_tactical(pos, m) {
-                capture_score(pos, eval, exchange, m)
-            } else {
-                0
-            }
-        })
+        let none = [Move::NONE; 2];
+        let tt_move = if all || is_tactical(pos, tt_move) {
+            tt_move
+        } else {
+            Move::NONE
+        };
+        Self::build(pos, list, tt_move, none, Move::NONE, all)
     }
 
-    fn build(list: &MoveList, mut score: impl FnMut(Move) -> i32) -> MovePicker {
+    fn build<B: Bitboard>(
+        pos: &Position<B>,
+        list: &MoveList,
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        quiets: bool,
+    ) -> MovePicker {
         let mut p = MovePicker {
             moves: SpillList::new(),
-            next: 0,
+            captures: 0,
+            bad: 0,
+            cursor: 0,
+            stage: Stage::TtMove,
+            tt_move: Move::NONE,
+            killers,
+            counter,
+            quiets,
         };
-        for &m in list.as_slice() {
-            p.moves.push(Scored {
-                mv: m,
-                score: score(m),
-            });
+        // Captures first, then quiet moves, each in generation order (so that equal
+        // scores are picked in the same order whatever the stage layout).
+        let moves = list.as_slice();
+        for &m in moves {
+            if m == tt_move {
+                p.tt_move = m;
+            }
+            if is_tactical(pos, m) {
+                p.push(m);
+            }
+        }
+        p.captures = p.moves.len();
+        if quiets {
+            for &m in moves {
+                if !is_tactical(pos, m) {
+                    p.push(m);
+                }
+            }
+        }
+        if p.tt_move == Move::NONE {
+            p.stage = Stage::ScoreCaptures;
         }
         p
     }
 
-    /// The best remaining move.
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> Option<Move> {
-        self.next_scored().map(|(m, _)| m)
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.moves.push(Scored { mv: m, score: 0 });
     }
 
-    /// The best remaining move with its ordering score.
-    pub fn next_scored(&mut self) -> Option<(Move, i32)> {
-        let moves = self.moves.as_mut_slice();
-        let rest = moves.get_mut(self.next..).filter(|r| !r.is_empty())?;
+    #[inline]
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> Scored {
+        self.moves.as_slice()[i]
+    }
+
+    #[inline]
+    fn set_score(&mut self, i: usize, score: i32) {
+        self.moves.as_mut_slice()[i].score = score;
+    }
+
+    /// Moves the best-scored entry of `[from, to)` to `from` and returns it.
+    #[inline]
+    fn select(&mut self, from: usize, to: usize) -> Scored {
+        let moves = &mut self.moves.as_mut_slice()[from..to];
         let mut best = 0;
-        let mut best_score = rest[0].score;
-        for (i, s) in rest.iter().enumerate().skip(1) {
+        let mut best_score = moves[0].score;
+        for (i, s) in moves.iter().enumerate().skip(1) {
             if s.score > best_score {
                 best = i;
                 best_score = s.score;
             }
         }
-        rest.swap(0, best);
-        let picked = rest[0];
-        self.next += 1;
-        Some((picked.mv, picked.score))
+        moves.swap(0, best);
+        moves[0]
+    }
+
+    /// Whether `m` was or will be handed out by a stage of its own.
+    #[inline]
+    fn special(&self, m: Move) -> bool {
+        m == self.tt_move
+            || (self.quiets && (m == self.killers[0] || m == self.killers[1] || m == self.counter))
+    }
+
+    /// A killer or counter-move to hand out: a quiet move of the list, not handed out
+    /// before.
+    fn refutation(&self, m: Move, earlier: &[Move]) -> bool {
+        m != Move::NONE
+            && m != self.tt_move
+            && !earlier.contains(&m)
+            && (self.captures..self.len()).any(|i| self.at(i).mv == m)
+    }
+
+    /// The next move, or `None` when every move has been handed out.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next<B: Bitboard>(&mut self, cx: &Context<'_, B>) -> Option<Pick> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::ScoreCaptures;
+                    return Some(Pick {
+                        mv: self.tt_move,
+                        losing: false,
+                    });
+                }
+                Stage::ScoreCaptures => {
+                    for i in 0..self.captures {
+                        let m = self.at(i).mv;
+                        self.set_score(i, cx.capture_score(m));
+                    }
+                    self.cursor = 0;
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    if self.cursor >= self.captures {
+                        self.stage = if self.quiets {
+                            Stage::Killer1
+                        } else {
+                            Stage::BadCaptures
+                        };
+                        self.cursor = 0;
+                        continue;
+                    }
+                    let s = self.select(self.cursor, self.captures);
+                    self.cursor += 1;
+                    if s.mv == self.tt_move {
+                        continue;
+                    }
+                    if !cx.exchange.see_ge(cx.pos, s.mv, 0) {
+                        // Keep it for the last stage, in the order it was found.
+                        self.moves.as_mut_slice().swap(self.bad, self.cursor - 1);
+                        self.bad += 1;
+                        continue;
+                    }
+                    return Some(Pick {
+                        mv: s.mv,
+                        losing: false,
+                    });
+                }
+                Stage::Killer1 => {
+                    self.stage = Stage::Killer2;
+                    let k = self.killers[0];
+                    if self.refutation(k, &[]) {
+                        return Some(Pick {
+                            mv: k,
+                            losing: false,
+                        });
+                    }
+                }
+                Stage::Killer2 => {
+                    self.stage = Stage::Counter;
+                    let k = self.killers[1];
+                    if self.refutation(k, &[self.killers[0]]) {
+                        return Some(Pick {
+                            mv: k,
+                            losing: false,
+                        });
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::ScoreQuiets;
+                    let c = self.counter;
+                    if self.refutation(c, &self.killers) {
+                        return Some(Pick {
+                            mv: c,
+                            losing: false,
+                        });
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    for i in self.captures..self.len() {
+                        let m = self.at(i).mv;
+                        self.set_score(i, cx.quiet_score(m));
+                    }
+                    self.cursor = self.captures;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.cursor >= self.len() {
+                        self.stage = Stage::BadCaptures;
+                        self.cursor = 0;
+                        continue;
+                    }
+                    let s = self.select(self.cursor, self.len());
+                    self.cursor += 1;
+                    if self.special(s.mv) {
+                        continue;
+                    }
+                    return Some(Pick {
+                        mv: s.mv,
+                        losing: false,
+                    });
+                }
+                Stage::BadCaptures => {
+                    if self.cursor >= self.bad {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    let s = self.select(self.cursor, self.bad);
+                    self.cursor += 1;
+                    return Some(Pick {
+                        mv: s.mv,
+                        losing: true,
+                    });
+                }
+                Stage::Done => return None,
+            }
+        }
     }
 }

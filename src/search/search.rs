@@ -2,14 +2,15 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::movepick::{is_losing_capture, is_tactical, CounterMoves, History, MovePicker};
+use super::facts::RuleFacts;
+use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
+use super::movepick::{is_tactical, Context, MovePicker};
 use super::see::Exchange;
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, TtHit, TtStore};
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
-use crate::variant::StalemateResult;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Quiescence skips captures that cannot reach alpha even with this much to spare.
@@ -64,6 +65,36 @@ fn lmr_table() -> Vec<[i32; 64]> {
         .collect()
 }
 
+/// Frames below the root, so that a node can look four plies back without a check.
+const FRAME_OFFSET: usize = 4;
+
+/// What a node leaves for the nodes below it to read.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// The piece-square index of the move being searched from this node
+    /// (`NO_CONTINUATION` for a null move or none yet).
+    cont: usize,
+    /// That move is a capture or a promotion.
+    tactical: bool,
+    /// How many moves this node has picked so far (the move being searched included).
+    move_count: usize,
+    /// The table had an entry for this node.
+    tt_hit: bool,
+    /// `-INFINITE` when in check.
+    static_eval: i32,
+}
+
+const EMPTY_FRAME: Frame = Frame {
+    cont: NO_CONTINUATION,
+    tactical: false,
+    move_count: 0,
+    tt_hit: false,
+    static_eval: -INFINITE,
+};
+
+/// A fail high by this much more than beta earns the larger history bonus.
+const HISTORY_MARGIN: i32 = 100;
+
 /// Limits the worker checks while it searches (the main thread only).
 #[derive(Clone, Copy, Default)]
 pub struct HardLimits {
@@ -87,24 +118,17 @@ pub struct Worker<'a, B: Bitboard> {
     /// Set when the search was told to stop: every score from then on is meaningless.
     pub stopped: bool,
     pub root_moves: Vec<RootMove>,
-    killers: Vec<[Move; 2]>,
-    history: History,
-    counter_moves: CounterMoves,
+    /// History, killers and counter-moves: this thread's share of the game's memory.
+    mem: &'a mut ThreadMemory,
     /// Triangular PV table: row `ply` holds the line from `ply`.
     pv: Vec<Move>,
     pv_len: Vec<usize>,
-    static_evals: Vec<i32>,
+    /// Per ply, what the node there passes down (`FRAME_OFFSET` empty frames first).
+    frames: Vec<Frame>,
     lmr: Vec<[i32; 64]>,
-    draws: crate::variant::DrawRules,
-    /// The side to move has pieces other than royal and promoting (pawn-like) ones.
-    null_ok_kinds: u32,
-    /// Having no legal move is not a draw in this variant (antichess wins, Xiangqi
-    /// loses): quiescence must notice it, so it generates every legal move.
-    stalemate_decides: bool,
+    /// What the search needs to know of the variant's rules.
+    facts: RuleFacts,
     exchange: Exchange,
-    /// Checks count toward a win (n-check): a capture that loses material may still
-    /// be worth searching in quiescence.
-    checks_count: bool,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -118,18 +142,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         counters: &'a [super::thread::Counter],
         limits: HardLimits,
         root_moves: Vec<RootMove>,
+        mem: &'a mut ThreadMemory,
     ) -> Worker<'a, B> {
-        let squares = pos.rules().geo.squares();
-        let draws = pos.rules().variant.draws.clone();
+        let facts = RuleFacts::new(pos.rules());
         let exchange = Exchange::new(pos.rules(), eval);
-        let checks_count = pos.rules().end.check_limit().is_some();
-        let null_ok_kinds = pos
-            .rules()
-            .kinds
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| !k.royal && !k.promotes)
-            .fold(0u32, |m, (i, _)| m | 1 << i);
         Worker {
             pos,
             id,
@@ -143,18 +159,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             seldepth: 0,
             stopped: false,
             root_moves,
-            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: History::new(squares),
-            counter_moves: CounterMoves::new(squares),
+            mem,
             pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
             pv_len: vec![0; MAX_PLY + 2],
-            static_evals: vec![0; MAX_PLY + 2],
+            frames: vec![EMPTY_FRAME; MAX_PLY + 2 + FRAME_OFFSET],
             lmr: lmr_table(),
-            stalemate_decides: draws.stalemate != StalemateResult::Draw,
+            facts,
             exchange,
-            checks_count,
-            draws,
-            null_ok_kinds,
         }
     }
 
@@ -212,21 +223,182 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The static evaluation of the node and the score to prune with: the table's
+    /// evaluation when it has one (else a fresh one, stored at once so that a later
+    /// visit need not repeat it), refined by the table's score where its bound says
+    /// the true value lies beyond the evaluation. In check both are `-INFINITE`.
+    fn static_eval(
+        &mut self,
+        key: u64,
+        hit: Option<TtHit>,
+        in_check: bool,
+        tt_pv: bool,
+    ) -> (i32, i32) {
+        if in_check {
+            return (-INFINITE, -INFINITE);
+        }
+        let static_eval = match hit.and_then(|h| h.eval) {
+            Some(e) => e,
+            None => {
+                let e = self.evaluate();
+                if hit.is_none() {
+                    let entry = TtStore {
+                        mv: Move::NONE,
+                        score: 0,
+                        depth: -2,
+                        bound: None,
+                        eval: Some(e),
+                        pv: tt_pv,
+                    };
+                    self.tt.store(key, entry, 0);
+                }
+                e
+            }
+        };
+        let eval = match hit {
+            Some(h)
+                if h.score.abs() < MATE_BOUND
+                    && match h.bound {
+                        Some(Bound::Lower) => h.score > static_eval,
+                        Some(Bound::Upper) => h.score < static_eval,
+                        _ => false,
+                    } =>
+            {
+                h.score
+            }
+            _ => static_eval,
+        };
+        (static_eval, eval)
+    }
+
+    /// Whether the side to move's static evaluation is better than at its last node
+    /// (two plies up, or four when it was in check there).
+    fn improving(&mut self, ply: usize, static_eval: i32) -> bool {
+        let f = ply + FRAME_OFFSET;
+        self.frames[f].static_eval = static_eval;
+        if static_eval == -INFINITE || ply < 2 {
+            return false;
+        }
+        if self.frames[f - 2].static_eval != -INFINITE {
+            static_eval > self.frames[f - 2].static_eval
+        } else {
+            ply >= 4 && static_eval > self.frames[f - 4].static_eval
+        }
+    }
+
+    /// The piece-square indices of the moves one, two and four plies above `ply`.
+    fn earlier_moves(&self, ply: usize) -> [usize; 3] {
+        let f = ply + FRAME_OFFSET;
+        [
+            self.frames[f - 1].cont,
+            self.frames[f - 2].cont,
+            self.frames[f - 4].cont,
+        ]
+    }
+
+    /// Records the move about to be searched from `ply` for the nodes below.
+    fn enter_move(&mut self, ply: usize, m: Move, tactical: bool, move_count: usize) {
+        let cont = self.mem.piece_squares.of_move(&self.pos, m);
+        let f = &mut self.frames[ply + FRAME_OFFSET];
+        f.cont = cont;
+        f.tactical = tactical;
+        f.move_count = move_count;
+    }
+
+    /// Adds `bonus` to the continuation histories of piece-square `now` after the
+    /// moves one, two and four plies above `ply`.
+    fn update_continuation(&mut self, ply: usize, now: usize, bonus: i32) {
+        for earlier in self.earlier_moves(ply) {
+            if earlier != NO_CONTINUATION {
+                self.mem.continuation.update(earlier, now, bonus);
+            }
+        }
+    }
+
+    /// A quiet move was best: it becomes a killer and the counter-move, and its
+    /// histories gain `bonus`.
+    fn update_quiet_stats(&mut self, ply: usize, m: Move, bonus: i32, counter: Option<usize>) {
+        let k = &mut self.mem.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        self.mem.counter_moves.set(counter, m);
+        let us = self.pos.side_to_move();
+        self.mem.history.update(us, m, bonus);
+        let now = self.mem.piece_squares.of_move(&self.pos, m);
+        self.update_continuation(ply, now, bonus);
+    }
+
+    /// The node's statistics after its moves: the best move (if it raised alpha) gains,
+    /// the quiet moves and captures tried before it lose; the previous move, refuted
+    /// early, loses too; a previous quiet move that left us no good reply gains.
+    #[allow(clippy::too_many_arguments)]
+    fn update_stats(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        best_move: Move,
+        best: i32,
+        beta: i32,
+        quiets: &[Move],
+        captures: &[Move],
+        counter: Option<usize>,
+    ) {
+        let prev = self.frames[ply + FRAME_OFFSET - 1];
+        let prev_quiet = prev.cont != NO_CONTINUATION && !prev.tactical;
+        if best_move == Move::NONE {
+            if depth >= 3 && prev_quiet {
+                self.update_continuation(ply - 1, prev.cont, stat_bonus(depth));
+            }
+            return;
+        }
+        let bonus1 = stat_bonus(depth + 1);
+        let bonus2 = if best > beta + HISTORY_MARGIN {
+            bonus1
+        } else {
+            stat_bonus(depth)
+        };
+        let us = self.pos.side_to_move();
+        if !is_tactical(&self.pos, best_move) {
+            self.update_quiet_stats(ply, best_move, bonus2, counter);
+            for &q in quiets {
+                self.mem.history.update(us, q, -bonus2);
+                let now = self.mem.piece_squares.of_move(&self.pos, q);
+                self.update_continuation(ply, now, -bonus2);
+            }
+        } else {
+            let ps = self.mem.piece_squares.of_move(&self.pos, best_move);
+            let victim = self.pos.captured_piece(best_move);
+            self.mem.captures.update(ps, victim, bonus1);
+        }
+        if prev_quiet && prev.move_count == 1 + usize::from(prev.tt_hit) {
+            self.update_continuation(ply - 1, prev.cont, -bonus1);
+        }
+        for &c in captures {
+            let ps = self.mem.piece_squares.of_move(&self.pos, c);
+            let victim = self.pos.captured_piece(c);
+            self.mem.captures.update(ps, victim, -bonus1);
+        }
+    }
+
     /// Draws by the variant's rules that the search recognises at a node (the position
     /// has been reached by a move): the move rule, repetition (a single repetition counts,
     /// as repeating can always be continued) and insufficient material.
     fn is_draw(&self) -> bool {
         let pos = &self.pos;
-        if self.draws.move_rule_plies > 0 && pos.halfmove_clock() >= self.draws.move_rule_plies {
+        if self.facts.draws.move_rule_plies > 0
+            && pos.halfmove_clock() >= self.facts.draws.move_rule_plies
+        {
             return true;
         }
-        if self.draws.repetition > 1 {
+        if self.facts.draws.repetition > 1 {
             let key = pos.key();
             if pos.previous_keys().skip(1).step_by(2).any(|k| k == key) {
                 return true;
             }
         }
-        self.draws.insufficient_material && pos.insufficient_material()
+        self.facts.draws.insufficient_material && pos.insufficient_material()
     }
 
     /// Under the perpetual-check rule (Xiangqi) a repetition in which one side checked
@@ -234,7 +406,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// draws. `None` when the rule is off, there is no repetition, or nobody checked
     /// throughout (then the repetition is a draw).
     fn perpetual_check_score(&self, ply: usize) -> Option<i32> {
-        if !self.draws.perpetual_check_loses {
+        if !self.facts.draws.perpetual_check_loses {
             return None;
         }
         let pos = &self.pos;
@@ -284,7 +456,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// its royal piece and pawn-like pieces.
     fn has_non_pawn_material(&self) -> bool {
         let us = self.pos.side_to_move();
-        let mut m = self.null_ok_kinds;
+        let mut m = self.facts.null_ok_kinds;
         while m != 0 {
             let k = m.trailing_zeros() as usize;
             if self.pos.pieces_of(k, us).any() {
@@ -319,6 +491,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.seldepth = 0;
+            let tactical = is_tactical(&self.pos, m);
+            self.enter_move(0, m, tactical, i + 1);
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
@@ -392,34 +566,47 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        // On a principal variation now or when the entry was stored: such nodes are
+        // searched with less reduction.
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
         if let Some(h) = hit {
-            if !pv_node
-                && h.depth >= depth
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                }
-            {
+            if !pv_node && h.depth >= depth && h.cuts(alpha, beta) {
                 return h.score;
             }
         }
-        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
-        self.static_evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let (static_eval, eval) = self.static_eval(key, hit, in_check, tt_pv);
+        let improving = self.improving(ply, static_eval);
+        self.frames[ply + FRAME_OFFSET].tt_hit = hit.is_some();
 
-        if !pv_node && !in_check {
+        // Where captures are compulsory the moves are generated first: a node whose side
+        // must capture has no free choice, so nothing that assumes one (a null move,
+        // standing on the evaluation, pruning or reducing moves) is sound there.
+        let mut list = MoveList::new();
+        let mut forced = false;
+        if self.facts.captures_compulsory {
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return self.no_moves_score(in_check, ply);
+            }
+            forced = self.pos.is_capture(list.as_slice()[0]);
+        }
+
+        if !pv_node && !in_check && !forced {
             // Reverse futility: far above beta with little depth left, a quiet move
-            // will not bring the opponent back.
+            // will not bring the opponent back (with a wider margin where the
+            // opponent's reply may be a forced series of captures).
+            let margin = 90 * (1 + 2 * i32::from(self.facts.captures_compulsory));
             if depth <= 6
                 && beta.abs() < MATE_BOUND
-                && static_eval - 90 * (depth - i32::from(improving)) >= beta
+                && eval - margin * (depth - i32::from(improving)) >= beta
+                && eval < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            if null_allowed && depth >= 3 && static_eval >= beta && self.has_non_pawn_material() {
+            if null_allowed && depth >= 3 && eval >= beta && self.has_non_pawn_material() {
                 let r = 3 + depth / 4;
+                self.frames[ply + FRAME_OFFSET].cont = NO_CONTINUATION;
                 self.pos.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.pos.unmake_null_move();
@@ -432,50 +619,66 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
 
-        let mut list = MoveList::new();
-        self.pos.generate_legal(&mut list);
-        if list.is_empty() {
-            return self.no_moves_score(in_check, ply);
+        if !self.facts.captures_compulsory {
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return self.no_moves_score(in_check, ply);
+            }
         }
+        // A single legal capture that must be played is searched one ply deeper.
+        let single_forced = forced && list.len() == 1;
         // Internal iterative reduction: without a table move this node was not searched
         // before and is probably not important.
         if tt_move == Move::NONE && depth >= 4 {
             depth -= 1;
         }
-        let killers = self.killers[ply];
-        let counter_slot = self.counter_moves.slot(&self.pos);
-        let counter = self.counter_moves.get(counter_slot);
-        let mut picker = MovePicker::new(
-            &self.pos,
-            self.eval,
-            &self.exchange,
-            &list,
-            tt_move,
-            killers,
-            counter,
-            &self.history,
-        );
+        let killers = self.mem.killers[ply];
+        let counter_slot = self.mem.counter_moves.slot(&self.pos);
+        let counter = self.mem.counter_moves.get(counter_slot);
+        let mut picker = MovePicker::new(&self.pos, &list, tt_move, killers, counter);
         let us = self.pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut searched = 0usize;
+        // Quiet moves and captures searched and not best (for the histories).
         let mut quiets = [Move::NONE; 64];
         let mut quiet_count = 0usize;
+        // Quiet moves tried, pruned by futility included (for late move pruning).
+        let mut quiets_tried = 0usize;
+        let mut captures = [Move::NONE; 32];
+        let mut capture_count = 0usize;
+        let mut move_count = 0usize;
+        let earlier = self.earlier_moves(ply);
         let original_alpha = alpha;
-        while let Some(m) = picker.next() {
+        loop {
+            let cx = Context {
+                pos: &self.pos,
+                eval: self.eval,
+                exchange: &self.exchange,
+                mem: self.mem,
+                earlier,
+            };
+            let Some(pick) = picker.next(&cx) else { break };
+            let m = pick.mv;
+            move_count += 1;
             let tactical = is_tactical(&self.pos, m);
             let mut futile = false;
-            if !in_check && best > -MATE_BOUND && !tactical {
+            // Where captures are compulsory, a quiet move onto a square the opponent
+            // attacks forces its reply: neither pruned nor reduced.
+            let offers = self.facts.captures_compulsory
+                && !tactical
+                && self.pos.attackers(m.to(), !us, self.pos.occupied()).any();
+            let prunable = !in_check && best > -MATE_BOUND && !forced && !offers;
+            if prunable && !tactical {
                 // Late move pruning: with little depth left, late quiet moves rarely
                 // matter.
                 let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                if !pv_node && depth <= 4 && quiet_count >= lmp_limit.max(2) {
+                if !pv_node && depth <= 4 && quiets_tried >= lmp_limit.max(2) {
                     continue;
                 }
                 // Futility: a quiet move cannot raise a hopeless static score enough.
-                futile = !pv_node && depth <= 3 && static_eval + 80 + 100 * depth <= alpha;
-            } else if !in_check
-                && best > -MATE_BOUND
+                futile = !pv_node && depth <= 3 && eval + 80 + 100 * depth <= alpha;
+            } else if prunable
                 && !pv_node
                 && depth <= 6
                 && m.kind() != MoveKind::Promotion
@@ -484,30 +687,34 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 // A capture that loses more than a margin by exchange, near the leaves.
                 continue;
             }
+            self.enter_move(ply, m, tactical, move_count);
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
+            if !tactical {
+                quiets_tried += 1;
+            }
             if futile && !gives_check {
                 self.pos.unmake_move();
-                if quiet_count < quiets.len() {
-                    quiets[quiet_count] = m;
-                }
-                quiet_count += 1;
                 continue;
             }
             searched += 1;
-            // Check extension: checks are forcing and often hide short tactics.
-            let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            // Check extension: checks are forcing and often hide short tactics; so is a
+            // capture that is the only legal move.
+            let extend = (gives_check || single_forced) && ply < 2 * MAX_PLY / 3;
+            let new_depth = depth - 1 + i32::from(extend);
             let mut score;
             if searched == 1 {
                 score = -self.search(new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && !in_check && !gives_check {
+                if depth >= 3 && !tactical && !in_check && !gives_check && !offers {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)];
                     r -= i32::from(pv_node);
+                    // A former PV node (the table says so) is reduced less as well.
+                    r -= i32::from(tt_pv && !pv_node);
                     r += i32::from(!improving);
                     r -= i32::from(m == killers[0] || m == killers[1]);
-                    r -= self.history.get(us, m) / 8192;
+                    r -= self.mem.history.get(us, m) / 8192;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -535,28 +742,28 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     }
                 }
             }
-            if !tactical {
-                if quiet_count < quiets.len() {
-                    quiets[quiet_count] = m;
-                }
-                quiet_count += 1;
-            }
-        }
-        if best >= beta && !is_tactical(&self.pos, best_move) {
-            let k = &mut self.killers[ply];
-            if k[0] != best_move {
-                k[1] = k[0];
-                k[0] = best_move;
-            }
-            self.counter_moves.set(counter_slot, best_move);
-            let bonus = (depth * depth).min(1200) * 8;
-            self.history.update(us, best_move, bonus);
-            for &q in &quiets[..quiet_count.min(quiets.len())] {
-                if q != best_move {
-                    self.history.update(us, q, -bonus);
+            if m != best_move {
+                if !tactical {
+                    if quiet_count < quiets.len() {
+                        quiets[quiet_count] = m;
+                        quiet_count += 1;
+                    }
+                } else if capture_count < captures.len() {
+                    captures[capture_count] = m;
+                    capture_count += 1;
                 }
             }
         }
+        self.update_stats(
+            ply,
+            depth,
+            best_move,
+            best,
+            beta,
+            &quiets[..quiet_count],
+            &captures[..capture_count],
+            counter_slot,
+        );
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -564,7 +771,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best, depth, bound, ply);
+        let stored_eval = (!in_check).then_some(static_eval);
+        let entry = TtStore {
+            mv: best_move,
+            score: best,
+            depth,
+            bound: Some(bound),
+            eval: stored_eval,
+            pv: tt_pv,
+        };
+        self.tt.store(key, entry, ply);
         best
     }
 
@@ -602,45 +818,55 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
-            if match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            } {
+            if h.cuts(alpha, beta) {
                 return h.score;
             }
         }
         let in_check = self.pos.in_check();
-        let stand_pat = if in_check { -INFINITE } else { self.evaluate() };
+        let tt_pv = hit.is_some_and(|h| h.pv);
+        let (static_eval, stand_pat) = self.static_eval(key, hit, in_check, tt_pv);
         if stand_pat >= beta {
             return stand_pat;
         }
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         let mut list = MoveList::new();
-        if in_check || self.stalemate_decides {
+        if in_check || (self.facts.stalemate_decides && self.facts.captures_compulsory) {
+            // Evasions, or where captures are compulsory the legal moves (then the
+            // captures, when there are any, are all of them): none means the game is over.
             self.pos.generate_legal(&mut list);
             if list.is_empty() {
                 return self.no_moves_score(in_check, ply);
             }
         } else {
-            // Only captures and promotions are searched here. A stalemate that is a draw
-            // goes unnoticed (the stand-pat score stands), as in Stockfish's quiescence.
+            // Only captures and promotions are searched here. Where a stalemate is a draw
+            // it goes unnoticed (the stand-pat score stands), as in Stockfish's
+            // quiescence. Where it decides the game (Xiangqi loses it), a node without a
+            // capture counts its legal moves: having none is then known, not guessed.
             self.pos.generate_tactical(&mut list);
+            if list.is_empty() && self.facts.stalemate_decides && self.pos.count_legal() == 0 {
+                return self.no_moves_score(false, ply);
+            }
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker = MovePicker::tactical(&self.pos, self.eval, &self.exchange, &list, tt_move);
+        let mut picker = MovePicker::quiescence(&self.pos, &list, tt_move, in_check);
         let mut best = stand_pat;
         let mut best_move = Move::NONE;
-        while let Some((m, order)) = picker.next_scored() {
+        loop {
+            let cx = Context {
+                pos: &self.pos,
+                eval: self.eval,
+                exchange: &self.exchange,
+                mem: self.mem,
+                earlier: self.earlier_moves(ply),
+            };
+            let Some(pick) = picker.next(&cx) else { break };
+            let m = pick.mv;
             if !in_check {
-                if !is_tactical(&self.pos, m) {
-                    continue;
-                }
                 // A capture that loses material by static exchange is not worth it
                 // here, unless a check it gives counts toward the win.
-                if is_losing_capture(order) && best > -MATE_BOUND {
-                    if !self.checks_count {
+                if pick.losing && best > -MATE_BOUND {
+                    if !self.facts.checks_count {
                         continue;
                     }
                     self.pos.make_move(m);
@@ -663,6 +889,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     }
                 }
             }
+            let tactical = is_tactical(&self.pos, m);
+            self.enter_move(ply, m, tactical, 0);
             self.pos.make_move(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move();
@@ -687,7 +915,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best, -1, bound, ply);
+        let entry = TtStore {
+            mv: best_move,
+            score: best,
+            depth: -1,
+            bound: Some(bound),
+            eval: (!in_check).then_some(static_eval),
+            pv: tt_pv,
+        };
+        self.tt.store(key, entry, ply);
         best
     }
 }

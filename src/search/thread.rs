@@ -3,6 +3,7 @@
 //! start one ply deeper on odd ids, so the threads spread over depths). The main
 //! thread alone reports, watches the clock, decides when to stop and picks the move.
 
+use super::history::SearchMemory;
 use super::search::{HardLimits, RootMove, Worker};
 use super::time::{self, TimeBudget};
 use super::tt::TranspositionTable;
@@ -26,12 +27,15 @@ const STACK_BYTES: usize = 64 << 20;
 /// Searches `pos` under `limits`. `report` receives the main thread's `info` lines.
 /// Returns when a limit is reached or `control` is stopped; a ponder or infinite search
 /// returns only after `stop` (or, for ponder, `ponderhit` and then its limits).
+/// `memory` carries move-ordering statistics from the game's earlier searches to this
+/// one and on to the next.
 pub fn think<B: Bitboard>(
     pos: &Position<B>,
     limits: &Limits,
     settings: &Settings,
     tt: &TranspositionTable,
     control: &Control,
+    memory: &mut SearchMemory,
     report: &mut (dyn FnMut(&Report) + Send),
 ) -> SearchResult {
     let mut list = pos.legal_moves();
@@ -60,9 +64,13 @@ pub fn think<B: Bitboard>(
         maximum_ms: budget.map(|b| b.maximum_ms),
     };
     let eval_ref: &dyn Evaluator<B> = &eval;
+    let (main_mem, helper_mems) = memory
+        .prepare(pos, threads)
+        .split_first_mut()
+        .expect("at least one search thread");
     std::thread::scope(|scope| {
         let mut helpers = Vec::new();
-        for id in 1..threads {
+        for (id, mem) in (1..threads).zip(helper_mems.iter_mut()) {
             let worker = Worker::new(
                 pos.clone(),
                 id,
@@ -72,6 +80,7 @@ pub fn think<B: Bitboard>(
                 &counters,
                 HardLimits::default(),
                 root_moves.clone(),
+                mem,
             );
             let h = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
@@ -88,6 +97,7 @@ pub fn think<B: Bitboard>(
             &counters,
             hard,
             root_moves.clone(),
+            main_mem,
         );
         let counters_ref = &counters;
         let result = std::thread::Builder::new()

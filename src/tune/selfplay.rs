@@ -20,7 +20,9 @@ use crate::board::Bitboard;
 use crate::engine::{on_board, OnBoard};
 use crate::eval::ParamFile;
 use crate::position::{GameResult, MoveKind, Position};
-use crate::search::{self, Control, Limits, Score, Settings, TranspositionTable, MATE_BOUND};
+use crate::search::{
+    self, Control, Limits, Score, SearchMemory, Settings, TranspositionTable, MATE_BOUND,
+};
 use crate::variant::rules::Rules;
 use crate::variant::{Setup, Variant, BLACK, WHITE};
 use rayon::prelude::*;
@@ -213,6 +215,7 @@ fn play<B: Bitboard>(
     let mut winning_streak = 0i32;
     let mut quiet_streak = 0;
     let mut plies = 0;
+    let mut memory = SearchMemory::new();
     let (result, adjudicated) = loop {
         if let Some(o) = pos.outcome() {
             break (o.result, false);
@@ -221,7 +224,15 @@ fn play<B: Bitboard>(
             break (GameResult::Draw, true);
         }
         let control = Control::new(false);
-        let r = search::think(&pos, &limits, &settings, tt, &control, &mut |_| {});
+        let r = search::think(
+            &pos,
+            &limits,
+            &settings,
+            tt,
+            &control,
+            &mut memory,
+            &mut |_| {},
+        );
         let Some(best) = r.best else {
             return Err(format!("no move in {}", pos.to_fen()));
         };

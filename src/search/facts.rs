@@ -1,0 +1,44 @@
+//! The rule facts the search depends on, read from the compiled [`Rules`] in this one
+//! place (so that a change in how the rules are represented touches only this file).
+//! Nothing here looks at a variant's name: every fact is derived from rule data.
+
+use crate::board::Bitboard;
+use crate::variant::parts::filters::MoveFilter;
+use crate::variant::rules::Rules;
+use crate::variant::{DrawRules, StalemateResult};
+
+pub struct RuleFacts {
+    /// The draw rules the search recognises inside the tree.
+    pub draws: DrawRules,
+    /// Kinds other than royal and promoting (pawn-like) ones, as a bit set: a side with
+    /// none of them is zugzwang-prone and gets no null move.
+    pub null_ok_kinds: u32,
+    /// Having no legal move is not a draw (antichess wins, Xiangqi loses): quiescence
+    /// must notice it.
+    pub stalemate_decides: bool,
+    /// Checks count toward a win (n-check): a capture that loses material may still be
+    /// worth searching in quiescence.
+    pub checks_count: bool,
+    /// A side that can capture must (the antichess family): such nodes are searched
+    /// without the pruning that assumes a free choice of moves.
+    pub captures_compulsory: bool,
+}
+
+impl RuleFacts {
+    pub fn new<B: Bitboard>(rules: &Rules<B>) -> RuleFacts {
+        let draws = rules.variant.draws.clone();
+        let null_ok_kinds = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| !k.royal && !k.promotes)
+            .fold(0u32, |m, (i, _)| m | 1 << i);
+        RuleFacts {
+            stalemate_decides: draws.stalemate != StalemateResult::Draw,
+            checks_count: rules.end.check_limit().is_some(),
+            captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),
+            draws,
+            null_ok_kinds,
+        }
+    }
+}
