@@ -431,7 +431,7 @@ mod tests {
             "position fen bqnbr1kr/pppppppp/8/8/8/8/PPPPPPPP/BQNBR1KR w HEhe - 0 1 moves g1h1";
         let out = transcript(&["setoption name UCI_Variant value fischerandom", fen, "d"]);
         assert!(
-            out.contains("Fen: bqnbr1kr/pppppppp/8/8/8/8/PPPPPPPP/BQNBRRK1 b he - 1 1"),
+            out.contains("Fen: bqnbr1kr/pppppppp/8/8/8/8/PPPPPPPP/BQNBRRK1 b kq - 1 1"),
             "{out}"
         );
         let out = transcript(&[
@@ -440,7 +440,7 @@ mod tests {
             "d",
         ]);
         assert!(
-            out.contains("Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b ha - 5 4"),
+            out.contains("Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"),
             "{out}"
         );
     }
