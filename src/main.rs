@@ -104,6 +104,10 @@ enum Command {
     },
     /// Search fixed positions to a fixed depth: the node count is a signature.
     Bench {
+        /// Search depth, given as Stockfish-style engines take it (`bench 13`); the
+        /// same as --depth.
+        #[arg(value_name = "DEPTH", conflicts_with = "depth")]
+        depth_arg: Option<u32>,
         #[arg(long, default_value_t = DEFAULT_BENCH_DEPTH)]
         depth: u32,
         /// Print the positions (`variant;FEN;depth` lines) instead of searching them.
@@ -275,8 +279,18 @@ fn main() -> ExitCode {
             };
             analyse(&position, &limits, &settings, hash.clamp(1, 65536))
         }
-        Some(Command::Bench { depth, list: true }) => list_bench(depth),
-        Some(Command::Bench { depth, list: false }) => run_bench(depth),
+        Some(Command::Bench {
+            depth_arg,
+            depth,
+            list,
+        }) => {
+            let depth = depth_arg.unwrap_or(depth);
+            if list {
+                list_bench(depth)
+            } else {
+                run_bench(depth)
+            }
+        }
         Some(Command::Variants { ini: true, names }) => print_ini(&names),
         Some(Command::Variants { ini: false, .. }) => {
             for v in all_variants() {
