@@ -223,7 +223,38 @@ enum Command {
     },
 }
 
+/// The CPU features this binary was compiled to use that the running CPU lacks. Started
+/// anyway it would die of an illegal instruction somewhere; `main` stops first and names
+/// them.
+#[cfg(target_arch = "x86_64")]
+fn missing_cpu_features() -> Vec<&'static str> {
+    let mut missing = Vec::new();
+    macro_rules! check {
+        ($($feature:tt),*) => {$(
+            if cfg!(target_feature = $feature) && !std::is_x86_feature_detected!($feature) {
+                missing.push($feature);
+            }
+        )*};
+    }
+    check!("popcnt", "sse4.2", "bmi1", "bmi2", "lzcnt", "avx2");
+    missing
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn missing_cpu_features() -> Vec<&'static str> {
+    Vec::new()
+}
+
 fn main() -> ExitCode {
+    let missing = missing_cpu_features();
+    if !missing.is_empty() {
+        eprintln!(
+            "error: this protean binary was built for CPU features this machine lacks ({}); \
+             build it here (`make` or `cargo build --release`)",
+            missing.join(", ")
+        );
+        return ExitCode::FAILURE;
+    }
     let cli = Cli::parse();
     if let Some(path) = &cli.variants_file {
         match load_variants_file(path) {
