@@ -104,6 +104,10 @@ enum Command {
     },
     /// Search fixed positions to a fixed depth: the node count is a signature.
     Bench {
+        /// Search depth, given as Stockfish-style engines take it (`bench 13`); the
+        /// same as --depth.
+        #[arg(value_name = "DEPTH", conflicts_with = "depth")]
+        depth_arg: Option<u32>,
         #[arg(long, default_value_t = DEFAULT_BENCH_DEPTH)]
         depth: u32,
         /// Print the positions (`variant;FEN;depth` lines) instead of searching them.
@@ -219,7 +223,38 @@ enum Command {
     },
 }
 
+/// The CPU features this binary was compiled to use that the running CPU lacks. Started
+/// anyway it would die of an illegal instruction somewhere; `main` stops first and names
+/// them.
+#[cfg(target_arch = "x86_64")]
+fn missing_cpu_features() -> Vec<&'static str> {
+    let mut missing = Vec::new();
+    macro_rules! check {
+        ($($feature:tt),*) => {$(
+            if cfg!(target_feature = $feature) && !std::is_x86_feature_detected!($feature) {
+                missing.push($feature);
+            }
+        )*};
+    }
+    check!("popcnt", "sse4.2", "bmi1", "bmi2", "lzcnt", "avx2");
+    missing
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn missing_cpu_features() -> Vec<&'static str> {
+    Vec::new()
+}
+
 fn main() -> ExitCode {
+    let missing = missing_cpu_features();
+    if !missing.is_empty() {
+        eprintln!(
+            "error: this protean binary was built for CPU features this machine lacks ({}); \
+             build it here (`make` or `cargo build --release`)",
+            missing.join(", ")
+        );
+        return ExitCode::FAILURE;
+    }
     let cli = Cli::parse();
     if let Some(path) = &cli.variants_file {
         match load_variants_file(path) {
@@ -275,8 +310,18 @@ fn main() -> ExitCode {
             };
             analyse(&position, &limits, &settings, hash.clamp(1, 65536))
         }
-        Some(Command::Bench { depth, list: true }) => list_bench(depth),
-        Some(Command::Bench { depth, list: false }) => run_bench(depth),
+        Some(Command::Bench {
+            depth_arg,
+            depth,
+            list,
+        }) => {
+            let depth = depth_arg.unwrap_or(depth);
+            if list {
+                list_bench(depth)
+            } else {
+                run_bench(depth)
+            }
+        }
         Some(Command::Variants { ini: true, names }) => print_ini(&names),
         Some(Command::Variants { ini: false, .. }) => {
             for v in all_variants() {

@@ -6,6 +6,7 @@
 mod common;
 
 mod eval;
+mod fen_interop;
 mod game_end;
 mod gating;
 mod generator_paths;

@@ -1,6 +1,7 @@
 //! FEN in and out, Fairy-Stockfish style: ranks over 9 files wide use multi-digit empty
-//! counts, castling as KQkq (X-FEN: a file letter when the rook is not the outermost)
-//! or as rook files (Shredder-FEN, written for Chess960). Parsing validates the
+//! counts, castling as X-FEN in every game, Chess960 included (KQkq for the outermost
+//! rook on a side, its file letter for an inner one, as cutechess, lichess and most GUIs
+//! write it); Shredder-FEN rook files are read too. Parsing validates the
 //! position and reports which rule a bad FEN breaks; nothing half-built escapes.
 
 use super::{color_of, kind_of, piece_code, Position, NO_PIECE};
@@ -387,7 +388,7 @@ impl<B: Bitboard> Position<B> {
                     continue;
                 }
                 let rook = self.castle_rooks[bit] as Square;
-                let c = if self.chess960 || !self.is_outermost_rook(color, rook, side) {
+                let c = if !self.is_outermost_rook(color, rook, side) {
                     (b'a' + geo.file_of(rook) as u8) as char
                 } else if side == 0 {
                     'k'
@@ -411,7 +412,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// No other castling-kind rook of ours lies beyond `rook` on its side of the king.
-    fn is_outermost_rook(&self, color: Color, rook: Square, side: usize) -> bool {
+    pub(super) fn is_outermost_rook(&self, color: Color, rook: Square, side: usize) -> bool {
         let geo = self.rules.geo;
         let rook_kinds = self.rules.castling.as_ref().map_or(0, |c| c.rook_kinds);
         let rank = geo.rank_of(rook);

@@ -236,18 +236,21 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The gate letters written after `color`'s castling rights: every gate but those
-    /// the rights already name (the castling rooks' squares, and in KQ notation the
-    /// king's).
+    /// the rights already name (the castling rooks' squares, and the king's where a
+    /// right is written `K` or `Q`).
     pub(super) fn gate_letters(&self, color: Color) -> String {
         let geo = self.rules.geo;
         let rights = self.castling >> (2 * color.index()) & 3;
         let mut named = B::EMPTY;
+        let mut king_named = false;
         for side in 0..2 {
             if rights >> side & 1 != 0 {
-                named |= B::from_square(self.castle_rooks[2 * color.index() + side] as Square);
+                let rook = self.castle_rooks[2 * color.index() + side] as Square;
+                named |= B::from_square(rook);
+                king_named |= self.is_outermost_rook(color, rook, side);
             }
         }
-        if rights != 0 && !self.chess960 {
+        if king_named {
             named |= B::from_square(self.castle_kings[color] as Square);
         }
         let mut files: Vec<usize> = (self.gates[color] & !named)

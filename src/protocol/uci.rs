@@ -237,10 +237,27 @@ impl<W: Write + Send + 'static> Uci<W> {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
-        if let Some(outcome) = self.session.game().outcome() {
-            self.say(&format!("info string game over: {outcome}"));
-            self.say("bestmove (none)");
-            return;
+        // A UCI engine always moves: the GUI arbitrates claims (repetition, the move
+        // rule, dead positions) and the search scores a move that repeats again as a
+        // draw. Only a position without a legal move (mate, stalemate, a variant's
+        // end) has no answer.
+        let game = self.session.game();
+        if let Some(outcome) = game.outcome() {
+            if game.legal_moves_uci().is_empty() {
+                // As Stockfish: a score line first, for clients that read one per
+                // position (fairyfishnet's analysis): the game's result, as seen by
+                // the side to move.
+                let score = if outcome.score() == "1/2-1/2" {
+                    "cp 0"
+                } else {
+                    "mate 0"
+                };
+                self.say(&format!("info string game over: {outcome}"));
+                self.say(&format!("info depth 0 score {score}"));
+                self.say("bestmove (none)");
+                return;
+            }
+            self.say(&format!("info string claimable: {outcome}"));
         }
         let printer = Printer(self.out.clone());
         if let Err(e) = self.session.go(limits, ponder, Task::Search, printer) {
@@ -434,7 +451,7 @@ mod tests {
             "position fen bqnbr1kr/pppppppp/8/8/8/8/PPPPPPPP/BQNBR1KR w HEhe - 0 1 moves g1h1";
         let out = transcript(&["setoption name UCI_Variant value fischerandom", fen, "d"]);
         assert!(
-            out.contains("Fen: bqnbr1kr/pppppppp/8/8/8/8/PPPPPPPP/BQNBRRK1 b he - 1 1"),
+            out.contains("Fen: bqnbr1kr/pppppppp/8/8/8/8/PPPPPPPP/BQNBRRK1 b kq - 1 1"),
             "{out}"
         );
         let out = transcript(&[
@@ -443,7 +460,7 @@ mod tests {
             "d",
         ]);
         assert!(
-            out.contains("Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b ha - 5 4"),
+            out.contains("Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"),
             "{out}"
         );
     }
@@ -476,6 +493,81 @@ mod tests {
         ]);
         assert!(out.contains("info string game over: 0-1"), "{out}");
         assert!(out.ends_with("bestmove (none)\n"), "{out}");
+    }
+
+    /// The chess game a `position` line sets up.
+    fn game_of(position: &str) -> Game {
+        let rest = position.strip_prefix("position ").unwrap();
+        let (setup, moves) = rest.split_once(" moves ").unwrap_or((rest, ""));
+        let fen = setup.strip_prefix("fen ");
+        let mut game = Game::by_name("chess", fen).unwrap();
+        for m in moves.split_whitespace() {
+            game.play_uci(m).unwrap();
+        }
+        game
+    }
+
+    /// The GUI arbitrates claims: a claimable draw is searched, scored as a draw, and
+    /// answered with a move (the line: Stockfish and Fairy-Stockfish move here).
+    #[test]
+    fn claimable_draws_are_played_on() {
+        let repetition = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+        let move_rule = "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80";
+        let dead = "position fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+        for position in [repetition, move_rule, dead] {
+            let out = transcript(&[position, "go movetime 200"]);
+            assert!(out.contains("info string claimable: 1/2-1/2 {"), "{out}");
+            let last = out.lines().last().unwrap();
+            let mv = last.strip_prefix("bestmove ").expect(&out);
+            let mv = mv.split_whitespace().next().unwrap().to_string();
+            assert!(game_of(position).legal_moves_uci().contains(&mv), "{out}");
+        }
+        // Repeating once more is scored as a draw (other moves as the position is).
+        let out = transcript(&[repetition, "go depth 6 searchmoves g1f3"]);
+        assert!(out.contains("info depth 6 "), "{out}");
+        for line in out.lines().filter(|l| l.starts_with("info depth")) {
+            assert!(line.contains(" score cp 0 "), "{out}");
+        }
+        assert!(
+            out.lines().last().unwrap().starts_with("bestmove g1f3"),
+            "{out}"
+        );
+    }
+
+    /// Without a legal move there is nothing to play: mate, stalemate, a variant's end.
+    #[test]
+    fn positions_without_moves_answer_none() {
+        for (variant, fen, result) in [
+            (
+                "chess",
+                "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+                "1/2-1/2 {Stalemate}",
+            ),
+            (
+                "kingofthehill",
+                "7k/8/8/3K4/8/8/8/8 b - - 0 1",
+                "1-0 {White reaches the goal}",
+            ),
+        ] {
+            let out = transcript(&[
+                &format!("setoption name UCI_Variant value {variant}"),
+                &format!("position fen {fen}"),
+                "go movetime 200",
+            ]);
+            assert!(
+                out.contains(&format!("info string game over: {result}")),
+                "{out}"
+            );
+            let score = if result.starts_with("1/2") {
+                "cp 0"
+            } else {
+                "mate 0"
+            };
+            assert!(
+                out.ends_with(&format!("info depth 0 score {score}\nbestmove (none)\n")),
+                "{out}"
+            );
+        }
     }
 
     #[test]
