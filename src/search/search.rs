@@ -7,6 +7,7 @@ use super::see::Exchange;
 use super::tt::TranspositionTable;
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Bitboard;
+use crate::eval::nnue::{Accumulators, Network};
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
 use crate::variant::StalemateResult;
@@ -105,6 +106,8 @@ pub struct Worker<'a, B: Bitboard> {
     /// Checks count toward a win (n-check): a capture that loses material may still
     /// be worth searching in quiescence.
     checks_count: bool,
+    /// The network's accumulators, when a network evaluates (see `use_network`).
+    net: Option<Accumulators<'a>>,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -155,6 +158,44 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             checks_count,
             draws,
             null_ok_kinds,
+            net: None,
+        }
+    }
+
+    /// Evaluates with `net` instead of the tables, from the current position on.
+    pub fn use_network(&mut self, net: &'a Network) {
+        self.net = Some(Accumulators::new(net, &self.pos));
+    }
+
+    #[inline]
+    fn make_move(&mut self, m: Move) {
+        self.pos.make_move(m);
+        if let Some(a) = &mut self.net {
+            a.push(&self.pos);
+        }
+    }
+
+    #[inline]
+    fn unmake_move(&mut self) {
+        self.pos.unmake_move();
+        if let Some(a) = &mut self.net {
+            a.pop();
+        }
+    }
+
+    #[inline]
+    fn make_null_move(&mut self) {
+        self.pos.make_null_move();
+        if let Some(a) = &mut self.net {
+            a.push_null();
+        }
+    }
+
+    #[inline]
+    fn unmake_null_move(&mut self) {
+        self.pos.unmake_null_move();
+        if let Some(a) = &mut self.net {
+            a.pop();
         }
     }
 
@@ -206,10 +247,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.control
     }
 
-    fn evaluate(&self) -> i32 {
-        self.eval
-            .evaluate(&self.pos)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn evaluate(&mut self) -> i32 {
+        let score = match &mut self.net {
+            Some(a) => a.evaluate(&self.pos),
+            None => self.eval.evaluate(&self.pos),
+        };
+        score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Draws by the variant's rules that the search recognises at a node (the position
@@ -319,7 +362,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.seldepth = 0;
-            self.pos.make_move(m);
+            self.make_move(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score;
@@ -331,7 +374,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     score = -self.search(new_depth, -beta, -alpha, 1, true);
                 }
             }
-            self.pos.unmake_move();
+            self.unmake_move();
             if self.stopped {
                 return best;
             }
@@ -420,9 +463,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             // Null move: if passing still fails high, a real move will too.
             if null_allowed && depth >= 3 && static_eval >= beta && self.has_non_pawn_material() {
                 let r = 3 + depth / 4;
-                self.pos.make_null_move();
+                self.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                self.pos.unmake_null_move();
+                self.unmake_null_move();
                 if self.stopped {
                     return 0;
                 }
@@ -484,10 +527,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 // A capture that loses more than a margin by exchange, near the leaves.
                 continue;
             }
-            self.pos.make_move(m);
+            self.make_move(m);
             let gives_check = self.pos.in_check();
             if futile && !gives_check {
-                self.pos.unmake_move();
+                self.unmake_move();
                 if quiet_count < quiets.len() {
                     quiets[quiet_count] = m;
                 }
@@ -518,7 +561,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     score = -self.search(new_depth, -beta, -alpha, ply + 1, true);
                 }
             }
-            self.pos.unmake_move();
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }
@@ -663,9 +706,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     }
                 }
             }
-            self.pos.make_move(m);
+            self.make_move(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
-            self.pos.unmake_move();
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }

@@ -52,6 +52,7 @@ pub fn think<B: Bitboard>(
     }
     tt.new_search();
     let eval = Eval::select(pos.rules(), settings.eval_file.as_deref());
+    let net = crate::eval::nnue::select(pos.rules(), settings.eval_net.as_deref());
     let threads = settings.threads.clamp(1, 1024);
     let counters: Vec<Counter> = (0..threads).map(|_| Counter::default()).collect();
     let budget = time::budget(limits, settings.move_overhead_ms);
@@ -63,7 +64,7 @@ pub fn think<B: Bitboard>(
     std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for id in 1..threads {
-            let worker = Worker::new(
+            let mut worker = Worker::new(
                 pos.clone(),
                 id,
                 tt,
@@ -73,13 +74,16 @@ pub fn think<B: Bitboard>(
                 HardLimits::default(),
                 root_moves.clone(),
             );
+            if let Some(n) = net {
+                worker.use_network(n);
+            }
             let h = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, move || helper_loop(worker, limits))
                 .expect("spawn a search thread");
             helpers.push(h);
         }
-        let main = Worker::new(
+        let mut main = Worker::new(
             pos.clone(),
             0,
             tt,
@@ -89,6 +93,9 @@ pub fn think<B: Bitboard>(
             hard,
             root_moves.clone(),
         );
+        if let Some(n) = net {
+            main.use_network(n);
+        }
         let counters_ref = &counters;
         let result = std::thread::Builder::new()
             .stack_size(STACK_BYTES)
