@@ -662,11 +662,12 @@ fn load_eval_file(path: Option<&Path>) -> Result<Option<Arc<ParamFile>>, String>
     }
 }
 
+/// What `--eval-file` loaded: a parameter table or a network.
+type LoadedEval = (Option<Arc<ParamFile>>, Option<Arc<Network>>);
+
 /// A network or a parameter file (told apart by the network file's magic), checked
 /// against every variant it names.
-fn load_eval(
-    path: Option<&Path>,
-) -> Result<(Option<Arc<ParamFile>>, Option<Arc<Network>>), String> {
+fn load_eval(path: Option<&Path>) -> Result<LoadedEval, String> {
     match path {
         Some(p) if nnue::file::starts_like_network(p) => {
             let net = nnue::file::read(p)?;

@@ -80,8 +80,8 @@ impl FeatureSet {
         }
         if self.hand_slots > 0 {
             for color in [WHITE, BLACK] {
-                for kind in 0..self.kinds {
-                    let n = (hands[color][kind] as usize).min(self.hand_slots);
+                for (kind, &count) in hands[color][..self.kinds].iter().enumerate() {
+                    let n = (count as usize).min(self.hand_slots);
                     out.extend((0..n).map(|s| self.hand(persp, color, kind, s)));
                 }
             }
