@@ -4,12 +4,13 @@
 use clap::{Args, Parser, Subcommand};
 use protean::engine::bench::{bench, BENCH_POSITIONS, DEFAULT_BENCH_DEPTH};
 use protean::engine::variant_file::load_variants_file;
-use protean::engine::{check_eval_file, start_fen, Game};
+use protean::engine::{check_eval_file, check_network, start_fen, Game};
+use protean::eval::nnue::{self, Network};
 use protean::eval::{embedded, ParamFile};
 use protean::protocol::uci::Uci;
 use protean::protocol::xboard::XBoard;
 use protean::search::{Control, Limits, Report, Score, Settings, TranspositionTable};
-use protean::tune::{fit, selfplay};
+use protean::tune::{fit, selfplay, train};
 use protean::variant::{all_variants, find_variant};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -98,6 +99,9 @@ enum Command {
         multipv: usize,
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Evaluate with this network or parameter file where it names the variant.
+        #[arg(long)]
+        eval_file: Option<PathBuf>,
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
@@ -140,12 +144,13 @@ enum Command {
     Eval {
         #[command(flatten)]
         position: PositionArgs,
-        /// Use this parameter file where it names the variant.
+        /// Use this network or parameter file where it names the variant.
         #[arg(long)]
         eval_file: Option<PathBuf>,
     },
-    /// Play the engine against itself at fixed nodes and write labelled quiet positions
-    /// (`FEN | result | score` lines) for `tune`.
+    /// Play the engine against itself at fixed nodes and write labelled quiet positions:
+    /// `FEN | result | score` lines for `tune`, or with an `--out` ending in `.bin` the
+    /// compact deduplicated format `train` reads.
     Selfplay {
         #[arg(long, default_value = "chess")]
         variant: String,
@@ -170,9 +175,42 @@ enum Command {
         /// Transposition table per thread, in MiB.
         #[arg(long, default_value_t = 8)]
         hash: usize,
-        /// Play with this parameter file where it names the variant.
+        /// Play with this network or parameter file where it names the variant.
         #[arg(long)]
         eval_file: Option<PathBuf>,
+    },
+    /// Train a network (NNUE) on positions from `selfplay` and write it.
+    Train {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Data files from `selfplay` (binary `.bin` or text lines).
+        #[arg(long, num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        /// Hidden units per perspective.
+        #[arg(long, default_value_t = 128)]
+        hidden: usize,
+        #[arg(long, default_value_t = 20)]
+        epochs: usize,
+        #[arg(long, default_value_t = 4096)]
+        batch: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = 0.001)]
+        rate: f32,
+        /// Weight of the search score in the target (the rest: the game result).
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f32,
+        /// Share of the data, from the end, held out to pick the best epoch.
+        #[arg(long, default_value_t = 0.1)]
+        validation: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Variant names for the network's header (default: the trained variant).
+        #[arg(long, value_delimiter = ',')]
+        variants: Vec<String>,
     },
     /// Fit evaluation parameters to labelled positions (Texel's method) and write a
     /// parameter file.
@@ -295,7 +333,8 @@ fn main() -> ExitCode {
             multipv,
             threads,
             hash,
-        }) => {
+            eval_file,
+        }) => load_eval(eval_file.as_deref()).and_then(|(eval_file, eval_net)| {
             let limits = Limits {
                 depth: depth.or((movetime.is_none() && nodes.is_none()).then_some(12)),
                 movetime_ms: movetime,
@@ -306,10 +345,11 @@ fn main() -> ExitCode {
                 threads: threads.clamp(1, 256),
                 multipv: multipv.clamp(1, 256),
                 move_overhead_ms: 0,
-                ..Settings::default()
+                eval_file,
+                eval_net,
             };
             analyse(&position, &limits, &settings, hash.clamp(1, 65536))
-        }
+        }),
         Some(Command::Bench {
             depth_arg,
             depth,
@@ -358,6 +398,7 @@ fn main() -> ExitCode {
             hash,
             eval_file,
         }) => variant_named(&variant).and_then(|v| {
+            let (eval_file, eval_net) = load_eval(eval_file.as_deref())?;
             let cfg = selfplay::Config {
                 variant: v,
                 nodes,
@@ -367,9 +408,45 @@ fn main() -> ExitCode {
                 random_plies,
                 max_plies,
                 hash_mb: hash,
-                eval_file: load_eval_file(eval_file.as_deref())?,
+                eval_file,
+                eval_net,
+                binary: out.extension().is_some_and(|e| e == "bin"),
             };
             run_selfplay(&cfg, &out)
+        }),
+        Some(Command::Train {
+            variant,
+            data,
+            out,
+            hidden,
+            epochs,
+            batch,
+            rate,
+            lambda,
+            validation,
+            seed,
+            threads,
+            variants,
+        }) => variant_named(&variant).and_then(|v| {
+            let names = if variants.is_empty() {
+                vec![v.name.clone()]
+            } else {
+                variants
+            };
+            let cfg = train::Config {
+                variant: v,
+                data,
+                names,
+                hidden,
+                epochs,
+                batch,
+                rate,
+                lambda,
+                validation,
+                seed,
+                threads: threads.unwrap_or_else(cores),
+            };
+            run_train(&cfg, &out)
         }),
         Some(Command::Tune {
             variant,
@@ -637,6 +714,42 @@ fn load_eval_file(path: Option<&Path>) -> Result<Option<Arc<ParamFile>>, String>
     }
 }
 
+/// What `--eval-file` loaded: a parameter table or a network.
+type LoadedEval = (Option<Arc<ParamFile>>, Option<Arc<Network>>);
+
+/// A network or a parameter file (told apart by the network file's magic), checked
+/// against every variant it names.
+fn load_eval(path: Option<&Path>) -> Result<LoadedEval, String> {
+    match path {
+        Some(p) if nnue::file::starts_like_network(p) => {
+            let net = nnue::file::read(p)?;
+            check_network(&net)?;
+            Ok((None, Some(Arc::new(net))))
+        }
+        _ => Ok((load_eval_file(path)?, None)),
+    }
+}
+
+fn run_train(cfg: &train::Config, out: &Path) -> Result<(), String> {
+    let start = Instant::now();
+    let progress = |line: &str| eprintln!("[{:>6.1} s] {line}", start.elapsed().as_secs_f64());
+    let r = train::run(cfg, &progress)?;
+    std::fs::write(out, nnue::file::write(&r.network))
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{} positions ({} duplicates dropped), hidden {}: best epoch {}, loss {:.6} (training) {:.6} (held out), {:.0} s -> {}",
+        r.positions,
+        r.duplicates,
+        cfg.hidden,
+        r.best_epoch,
+        r.train_loss,
+        r.valid_loss,
+        start.elapsed().as_secs_f64(),
+        out.display()
+    );
+    Ok(())
+}
+
 /// `protean variants --ini [NAME...]`: the built-ins' own file (the embedded
 /// `builtins.ini`, parents and comments as written), or the named variants as
 /// self-contained sections.
@@ -657,8 +770,9 @@ fn print_ini(names: &[String]) -> Result<(), String> {
 fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result<(), String> {
     let v = variant_named(variant)?;
     let layout = fit::layout_of(&v)?;
+    let (table, net) = load_eval(eval_file)?;
     let file = match eval_file {
-        Some(_) => load_eval_file(eval_file)?,
+        Some(_) => table,
         // No lines: every parameter keeps its generic value.
         None if generic => Some(Arc::new(ParamFile {
             source: "generic".into(),
@@ -670,11 +784,18 @@ fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result
     let game = Game::new(&v, None)?;
     let source = game.static_eval(file.as_deref()).source;
     let params = game.eval_params(file.as_deref());
-    let comments = vec![format!(
+    let mut comments = vec![format!(
         "{} parameters of {} ({source})",
         layout.size * 2,
         v.name
     )];
+    comments.push(match game.network_eval(net.as_deref()) {
+        Some((net, hidden, _)) => format!(
+            "{} evaluates with the network {net} ({hidden} hidden units), not this table",
+            v.name
+        ),
+        None => format!("{} evaluates with this table (no network)", v.name),
+    });
     print!(
         "{}",
         protean::eval::file::write(&layout, &params, std::slice::from_ref(&v.name), &comments)
@@ -683,10 +804,17 @@ fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result
 }
 
 fn show_eval(position: &PositionArgs, eval_file: Option<&Path>) -> Result<(), String> {
-    let file = load_eval_file(eval_file)?;
+    let (file, net) = load_eval(eval_file)?;
     let game = position.game()?;
     let r = game.static_eval(file.as_deref());
     println!("{} {}", game.variant().name, game.fen());
+    if let Some((source, hidden, score)) = game.network_eval(net.as_deref()) {
+        let white = if game.white_to_move() { score } else { -score };
+        println!("evaluation: network {source} ({hidden} hidden units)");
+        println!("White {white:+}, side to move {score:+} (centipawns)");
+        return Ok(());
+    }
+    println!("evaluation: table");
     println!("parameters: {}", r.source);
     println!("{:<22} {:>7} {:>7}", "term (White's share)", "mg", "eg");
     for (name, mg, eg) in &r.terms {

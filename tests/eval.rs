@@ -403,7 +403,7 @@ fn king_safety_passed_pawns_and_mobility() {
 // ---- symmetry ----
 
 /// The same position with colours swapped and the board turned over.
-fn mirror(fen: &str) -> String {
+pub(crate) fn mirror(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let swap = |s: &str| -> String {
         s.chars()
@@ -698,6 +698,8 @@ fn selfplay_is_reproducible_and_fit_lowers_the_error() {
         max_plies: 120,
         hash_mb: 1,
         eval_file: None,
+        eval_net: None,
+        binary: false,
     };
     let play = |threads: usize| {
         let mut out = Vec::new();

@@ -12,6 +12,7 @@ mod gating;
 mod generator_paths;
 mod hands;
 mod match_runner;
+mod nnue;
 mod outcome;
 mod perft_suite;
 mod placement;

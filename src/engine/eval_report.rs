@@ -1,9 +1,11 @@
 //! The evaluation seen from outside the search: a position's static evaluation term by
-//! term (`protean eval`), the parameters in use (`protean params`), and the check that
-//! an evaluation parameter file fits every variant it names (`EvalFile`, `--eval-file`).
+//! term (`protean eval`), the parameters in use (`protean params`), which network (if
+//! any) replaces them, and the checks that a parameter file or a network fits every
+//! variant it names (`EvalFile`, `--eval-file`).
 
 use super::game::{on_board, with_position, Game, OnBoard};
 use crate::board::Bitboard;
+use crate::eval::nnue::Network;
 use crate::eval::{Eval, ParamFile};
 use crate::position::Position;
 use crate::variant::find_variant;
@@ -29,6 +31,14 @@ impl Game {
     /// The evaluation parameters the search would use for this game's variant.
     pub fn eval_params(&self, file: Option<&ParamFile>) -> Vec<crate::eval::Pair> {
         with_position!(self, p => Eval::select(p.rules(), file).params().to_vec())
+    }
+
+    /// The network a search of this game's variant would use (`loaded` if it names and
+    /// fits the variant, else an embedded one), with its score of the position for the
+    /// side to move; `None` when the tables evaluate.
+    pub fn network_eval(&self, loaded: Option<&Network>) -> Option<(String, usize, i32)> {
+        with_position!(self, p => crate::eval::nnue::select(p.rules(), loaded)
+            .map(|n| (n.source.clone(), n.hidden, n.evaluate(p))))
     }
 
     /// The static evaluation of the position with `file`'s parameters where it names the
@@ -95,6 +105,26 @@ pub fn check_eval_file(file: &ParamFile) -> Result<Vec<String>, String> {
             )
         })?;
         on_board(&v, Fits(file))??;
+        names.push(v.name.clone());
+    }
+    Ok(names)
+}
+
+/// Checks a network against every variant it names (each must be known and fit the
+/// network's board, pieces and hands); returns the variants' names.
+pub fn check_network(net: &Network) -> Result<Vec<String>, String> {
+    struct Fits<'a>(&'a Network);
+    impl OnBoard for Fits<'_> {
+        type Output = Result<(), String>;
+        fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> Result<(), String> {
+            self.0.fits(&rules)
+        }
+    }
+    let mut names = Vec::new();
+    for name in &net.variants {
+        let v = find_variant(name)
+            .ok_or_else(|| format!("{}: unknown variant '{name}' in the header", net.source))?;
+        on_board(&v, Fits(net))??;
         names.push(v.name.clone());
     }
     Ok(names)

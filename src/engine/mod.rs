@@ -24,7 +24,7 @@ pub mod setup;
 pub mod variant_file;
 
 pub use error::{clip, clip_long, SessionError};
-pub use eval_report::{check_eval_file, EvalReport};
+pub use eval_report::{check_eval_file, check_network, EvalReport};
 pub use game::{on_board, Game, OnBoard};
 pub use runner::{Listener, Status, Task, TaskKind};
 pub use session::{Applied, Session};

@@ -17,7 +17,6 @@
 //! shape the next search (hash size, threads, MultiPV...) leave a running one alone. A
 //! refused call returns a [`SessionError`] and changes nothing.
 
-use super::check_eval_file;
 use super::error::{clip, SessionError};
 use super::game::Game;
 use super::history::History;
@@ -25,6 +24,7 @@ use super::options::{self, OptionId, Value, DEFAULT_HASH_MB, EMBEDDED, NO_FILE};
 use super::runner::{Job, Listener, Runner, Status, Task};
 use super::search_state::SearchState;
 use super::variant_file::{load_variants_file, LoadReport};
+use super::{check_eval_file, check_network};
 use crate::eval::ParamFile;
 use crate::search::{Limits, Settings};
 use crate::variant::{find_variant, Variant};
@@ -223,25 +223,42 @@ impl Session {
         })
     }
 
-    /// `EvalFile`: a parameter file for the variants it names, or `<embedded>` (or
-    /// nothing) for the tables built in. A bad file changes nothing.
+    /// `EvalFile`: a network or a parameter file for the variants it names, or
+    /// `<embedded>` (or nothing) for what is built in. Only one file is loaded at a time:
+    /// a network replaces a loaded table and the other way round. A bad file changes
+    /// nothing.
     fn set_eval_file(&mut self, path: &str) -> Result<Applied, SessionError> {
         if path.is_empty() || path == EMBEDDED {
             self.settings.eval_file = None;
+            self.settings.eval_net = None;
             return Ok(Applied::EvalFileEmbedded);
         }
-        let loaded = ParamFile::read(Path::new(path))
-            .and_then(|f| check_eval_file(&f).map(|names| (f, names)));
+        let path = Path::new(path);
+        let loaded = if crate::eval::nnue::file::starts_like_network(path) {
+            crate::eval::nnue::file::read(path)
+                .and_then(|n| check_network(&n).map(|names| (n, names)))
+                .map(|(n, names)| {
+                    self.settings.eval_net = Some(Arc::new(n));
+                    self.settings.eval_file = None;
+                    names
+                })
+        } else {
+            ParamFile::read(path)
+                .and_then(|f| check_eval_file(&f).map(|names| (f, names)))
+                .map(|(f, names)| {
+                    self.settings.eval_file = Some(Arc::new(f));
+                    self.settings.eval_net = None;
+                    names
+                })
+        };
         match loaded {
-            Ok((file, variants)) => {
-                self.settings.eval_file = Some(Arc::new(file));
-                Ok(Applied::EvalFileLoaded { variants })
-            }
+            Ok(variants) => Ok(Applied::EvalFileLoaded { variants }),
             Err(message) => Err(SessionError::EvalFile {
                 message,
-                kept: match &self.settings.eval_file {
-                    Some(f) => clip(&f.source),
-                    None => EMBEDDED.to_string(),
+                kept: match (&self.settings.eval_net, &self.settings.eval_file) {
+                    (Some(n), _) => clip(&n.source),
+                    (None, Some(f)) => clip(&f.source),
+                    (None, None) => EMBEDDED.to_string(),
                 },
             }),
         }

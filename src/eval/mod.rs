@@ -9,12 +9,14 @@
 //! - [`material`]: the generic parameters, computed from the variant's data;
 //! - [`file`]: the parameter file format;
 //! - [`embedded`]: the files compiled in from `nets/`;
-//! - [`terms`]: the evaluation itself, and the trace the tuner fits.
+//! - [`terms`]: the evaluation itself, and the trace the tuner fits;
+//! - [`nnue`]: the network evaluation that replaces the tables where a network exists.
 
 pub mod embedded;
 pub mod file;
 pub mod layout;
 pub mod material;
+pub mod nnue;
 pub mod tafl;
 pub mod terms;
 

@@ -2,6 +2,7 @@
 //! counters and the incremental Zobrist key, with make/unmake.
 
 mod custodian;
+pub mod dirty;
 pub mod fen;
 mod gating;
 pub mod hand;
@@ -10,6 +11,7 @@ pub mod notation;
 pub mod outcome;
 pub mod san;
 
+pub use dirty::{Dirty, DirtyPiece};
 pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
@@ -103,6 +105,8 @@ pub struct Position<B: Bitboard> {
     pub(crate) gates: [B; 2],
     /// The gating rights before each move that changed them, for `unmake`.
     gate_history: Vec<[B; 2]>,
+    /// The pieces the last move took off and put on (see `dirty.rs`).
+    dirty: Dirty,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -133,6 +137,7 @@ impl<B: Bitboard> Position<B> {
             promoted: B::EMPTY,
             gates: [B::EMPTY; 2],
             gate_history: Vec::new(),
+            dirty: Dirty::default(),
         }
     }
 
@@ -208,12 +213,14 @@ impl<B: Bitboard> Position<B> {
     fn put(&mut self, sq: Square, p: PieceCode) {
         self.place(sq, p);
         self.key ^= self.piece_key(p, sq);
+        self.dirty.push(sq, p, true);
     }
 
     #[inline(always)]
     fn remove(&mut self, sq: Square) -> PieceCode {
         let p = self.lift(sq);
         self.key ^= self.piece_key(p, sq);
+        self.dirty.push(sq, p, false);
         p
     }
 
@@ -340,6 +347,7 @@ impl<B: Bitboard> Position<B> {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
+        self.dirty.clear();
         let mut undo = self.begin_ply(mv, self.board[from]);
         match mv.kind() {
             MoveKind::Drop => self.make_drop(mv, &mut undo),
@@ -619,6 +627,12 @@ impl<B: Bitboard> Position<B> {
             [false, true] => Some(BLACK),
             _ => None,
         }
+    }
+
+    /// The pieces the last `make_move` took off and put on the board.
+    #[inline(always)]
+    pub fn dirty(&self) -> &Dirty {
+        &self.dirty
     }
 
     /// The last move made, if any.

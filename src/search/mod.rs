@@ -95,6 +95,9 @@ pub struct Settings {
     /// Evaluation parameters loaded at run time (UCI `EvalFile`): used for the variants
     /// the file names; others keep their embedded or generic tables.
     pub eval_file: Option<std::sync::Arc<crate::eval::ParamFile>>,
+    /// A network loaded at run time (UCI `EvalFile`): evaluates the variants it names
+    /// and fits; others keep their embedded network or table.
+    pub eval_net: Option<std::sync::Arc<crate::eval::nnue::Network>>,
 }
 
 impl Default for Settings {
@@ -104,6 +107,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 10,
             eval_file: None,
+            eval_net: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use super::see::Exchange;
 use super::tt::{TranspositionTable, TtHit, TtStore};
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::Bitboard;
+use crate::eval::nnue::{Accumulators, Network};
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -129,6 +130,8 @@ pub struct Worker<'a, B: Bitboard> {
     /// What the search needs to know of the variant's rules.
     facts: RuleFacts,
     exchange: Exchange,
+    /// The network's accumulators, when a network evaluates (see `use_network`).
+    net: Option<Accumulators<'a>>,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -166,6 +169,44 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             lmr: lmr_table(),
             facts,
             exchange,
+            net: None,
+        }
+    }
+
+    /// Evaluates with `net` instead of the tables, from the current position on.
+    pub fn use_network(&mut self, net: &'a Network) {
+        self.net = Some(Accumulators::new(net, &self.pos));
+    }
+
+    #[inline]
+    fn make_move(&mut self, m: Move) {
+        self.pos.make_move(m);
+        if let Some(a) = &mut self.net {
+            a.push(&self.pos);
+        }
+    }
+
+    #[inline]
+    fn unmake_move(&mut self) {
+        self.pos.unmake_move();
+        if let Some(a) = &mut self.net {
+            a.pop();
+        }
+    }
+
+    #[inline]
+    fn make_null_move(&mut self) {
+        self.pos.make_null_move();
+        if let Some(a) = &mut self.net {
+            a.push_null();
+        }
+    }
+
+    #[inline]
+    fn unmake_null_move(&mut self) {
+        self.pos.unmake_null_move();
+        if let Some(a) = &mut self.net {
+            a.pop();
         }
     }
 
@@ -217,10 +258,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.control
     }
 
-    fn evaluate(&self) -> i32 {
-        self.eval
-            .evaluate(&self.pos)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn evaluate(&mut self) -> i32 {
+        let score = match &mut self.net {
+            Some(a) => a.evaluate(&self.pos),
+            None => self.eval.evaluate(&self.pos),
+        };
+        score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The static evaluation of the node and the score to prune with: the table's
@@ -493,7 +536,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             self.seldepth = 0;
             let tactical = is_tactical(&self.pos, m);
             self.enter_move(0, m, tactical, i + 1);
-            self.pos.make_move(m);
+            self.make_move(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score;
@@ -505,7 +548,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     score = -self.search(new_depth, -beta, -alpha, 1, true);
                 }
             }
-            self.pos.unmake_move();
+            self.unmake_move();
             if self.stopped {
                 return best;
             }
@@ -607,9 +650,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             if null_allowed && depth >= 3 && eval >= beta && self.has_non_pawn_material() {
                 let r = 3 + depth / 4;
                 self.frames[ply + FRAME_OFFSET].cont = NO_CONTINUATION;
-                self.pos.make_null_move();
+                self.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                self.pos.unmake_null_move();
+                self.unmake_null_move();
                 if self.stopped {
                     return 0;
                 }
@@ -688,13 +731,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 continue;
             }
             self.enter_move(ply, m, tactical, move_count);
-            self.pos.make_move(m);
+            self.make_move(m);
             let gives_check = self.pos.in_check();
             if !tactical {
                 quiets_tried += 1;
             }
             if futile && !gives_check {
-                self.pos.unmake_move();
+                self.unmake_move();
                 continue;
             }
             searched += 1;
@@ -725,7 +768,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     score = -self.search(new_depth, -beta, -alpha, ply + 1, true);
                 }
             }
-            self.pos.unmake_move();
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }
@@ -891,9 +934,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
             let tactical = is_tactical(&self.pos, m);
             self.enter_move(ply, m, tactical, 0);
-            self.pos.make_move(m);
+            self.make_move(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
-            self.pos.unmake_move();
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }

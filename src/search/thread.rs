@@ -56,6 +56,7 @@ pub fn think<B: Bitboard>(
     }
     tt.new_search();
     let eval = Eval::select(pos.rules(), settings.eval_file.as_deref());
+    let net = crate::eval::nnue::select(pos.rules(), settings.eval_net.as_deref());
     let threads = settings.threads.clamp(1, 1024);
     let counters: Vec<Counter> = (0..threads).map(|_| Counter::default()).collect();
     let budget = time::budget(limits, settings.move_overhead_ms);
@@ -71,7 +72,7 @@ pub fn think<B: Bitboard>(
     std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for (id, mem) in (1..threads).zip(helper_mems.iter_mut()) {
-            let worker = Worker::new(
+            let mut worker = Worker::new(
                 pos.clone(),
                 id,
                 tt,
@@ -82,13 +83,16 @@ pub fn think<B: Bitboard>(
                 root_moves.clone(),
                 mem,
             );
+            if let Some(n) = net {
+                worker.use_network(n);
+            }
             let h = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, move || helper_loop(worker, limits))
                 .expect("spawn a search thread");
             helpers.push(h);
         }
-        let main = Worker::new(
+        let mut main = Worker::new(
             pos.clone(),
             0,
             tt,
@@ -99,6 +103,9 @@ pub fn think<B: Bitboard>(
             root_moves.clone(),
             main_mem,
         );
+        if let Some(n) = net {
+            main.use_network(n);
+        }
         let counters_ref = &counters;
         let result = std::thread::Builder::new()
             .stack_size(STACK_BYTES)

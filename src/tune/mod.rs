@@ -1,11 +1,14 @@
 //! Tuning the evaluation from games: [`selfplay`] plays the engine against itself at a
 //! fixed node count on several threads and writes labelled positions; [`fit`] fits the
 //! evaluation parameters to those positions (Texel's method) and writes a parameter
-//! file for `nets/`. `docs/eval.md` walks through the pipeline. Both run on the variant's
+//! file for `nets/`; [`data`] is the binary training-data format and [`train`] trains a
+//! network (NNUE) on it. `docs/eval.md` walks through the pipeline. Both run on the variant's
 //! bitboard instance through `engine::on_board`.
 
+pub mod data;
 pub mod fit;
 pub mod selfplay;
+pub mod train;
 
 /// A small reproducible random number generator (SplitMix64).
 #[derive(Clone, Debug)]

@@ -10,6 +10,10 @@
 //! rnbqkb1r/pp2pppp/5n2/2pp4/3P4/2P2N2/PP2PPPP/RNBQKB1R w KQkq - 0 4 | 1/2-1/2 | 31
 //! ```
 //!
+//! With `binary` the positions go in the compact format of [`super::data`] instead, each
+//! position once per run (the first game to finish with it keeps it; which one that is
+//! depends on the threads' timing, the set of positions does not).
+//!
 //! Only quiet positions are kept (Texel's method fits a static evaluation, which cannot
 //! see a capture in flight): not in check, and the move the search chose is neither a
 //! capture nor a promotion. Lines of one game are written together, so a file split
@@ -48,6 +52,10 @@ pub struct Config {
     /// Transposition table per thread, in MiB.
     pub hash_mb: usize,
     pub eval_file: Option<Arc<ParamFile>>,
+    /// A network to play with (its variants only).
+    pub eval_net: Option<Arc<crate::eval::nnue::Network>>,
+    /// Write the binary format of `tune::data` (deduplicated) instead of text lines.
+    pub binary: bool,
 }
 
 /// Totals of a run.
@@ -63,9 +71,10 @@ pub struct Stats {
     pub plies: u64,
 }
 
-/// One finished game: kept positions with White's score, and White's result.
+/// One finished game: kept positions (FEN, binary record, key) with White's score, and
+/// White's result.
 struct Record {
-    positions: Vec<(String, i32)>,
+    positions: Vec<(String, Vec<u8>, u64, i32)>,
     result: GameResult,
     adjudicated: bool,
     plies: usize,
@@ -110,6 +119,19 @@ impl OnBoard for Run<'_> {
         let stats = Mutex::new(Stats::default());
         let failure = Mutex::new(None::<String>);
         let every = (cfg.games as u64 / 20).max(1);
+        let seen = Mutex::new(std::collections::HashSet::<u64>::new());
+        if cfg.binary {
+            let header = super::data::Header {
+                variant: rules.variant.name.clone(),
+                files: rules.geo.files(),
+                ranks: rules.geo.ranks(),
+                kinds: rules.kinds.len(),
+                hands: rules.hands.is_some(),
+            };
+            let mut out = self.out.lock().unwrap_or_else(|p| p.into_inner());
+            out.write_all(&header.write())
+                .map_err(|e| format!("cannot write positions: {e}"))?;
+        }
         let done = AtomicU64::new(0);
         pool.install(|| {
             (0..cfg.games).into_par_iter().for_each_init(
@@ -130,13 +152,31 @@ impl OnBoard for Run<'_> {
                         GameResult::Win(_) => "0-1",
                         GameResult::Draw => "1/2-1/2",
                     };
-                    let mut text = String::new();
-                    for (fen, score) in &record.positions {
-                        text += &format!("{fen} | {label} | {score}\n");
+                    let mut text = Vec::new();
+                    let mut kept = 0u64;
+                    if cfg.binary {
+                        let result = match record.result {
+                            GameResult::Win(WHITE) => 2u8,
+                            GameResult::Win(_) => 0,
+                            GameResult::Draw => 1,
+                        };
+                        let mut seen = seen.lock().unwrap_or_else(|p| p.into_inner());
+                        for (_, bytes, key, _) in &record.positions {
+                            if seen.insert(*key) {
+                                text.push(bytes[0] & 1 | result << 1);
+                                text.extend_from_slice(&bytes[1..]);
+                                kept += 1;
+                            }
+                        }
+                    } else {
+                        for (fen, _, _, score) in &record.positions {
+                            text.extend(format!("{fen} | {label} | {score}\n").bytes());
+                            kept += 1;
+                        }
                     }
                     let written = {
                         let mut out = self.out.lock().unwrap_or_else(|p| p.into_inner());
-                        out.write_all(text.as_bytes()).and_then(|_| out.flush())
+                        out.write_all(&text).and_then(|_| out.flush())
                     };
                     if let Err(e) = written {
                         failure
@@ -154,7 +194,7 @@ impl OnBoard for Run<'_> {
                             GameResult::Draw => s.draws += 1,
                         }
                         s.adjudicated += u64::from(record.adjudicated);
-                        s.positions += record.positions.len() as u64;
+                        s.positions += kept;
                         s.plies += record.plies as u64;
                         s.clone()
                     };
@@ -208,6 +248,7 @@ fn play<B: Bitboard>(
     let settings = Settings {
         threads: 1,
         eval_file: cfg.eval_file.clone(),
+        eval_net: cfg.eval_net.clone(),
         ..Settings::default()
     };
     let limits = Limits::nodes(cfg.nodes);
@@ -255,7 +296,9 @@ fn play<B: Bitboard>(
             && !pos.is_capture(mv)
             && score.abs() < MATE_BOUND;
         if quiet {
-            positions.push((pos.to_fen(), white(score)));
+            let w = white(score);
+            let bytes = super::data::encode(&pos, w, GameResult::Draw);
+            positions.push((pos.to_fen(), bytes, pos.key(), w));
         }
         // Both sides agreeing on a large score for eight plies decide the game; a long
         // game with scores near zero is a draw.

@@ -1,0 +1,461 @@
+//! The network evaluation: file format (round trip, every malformed case refused),
+//! `EvalFile` with a network, the incremental accumulator against a full refresh in
+//! seeded random games of several variants, colour symmetry, the training data format
+//! and a short deterministic training run.
+
+use protean::board::Bitboard;
+use protean::engine::{check_network, on_board, OnBoard, Session};
+use protean::eval::nnue::{self, file, Accumulators, FeatureSet, Network};
+use protean::position::{GameResult, Position};
+use protean::search::{think, Control, Limits, SearchMemory, Settings, TranspositionTable};
+use protean::tune::{data, selfplay, train, Rng};
+use protean::variant::rules::Rules;
+use protean::variant::{find_variant, WHITE};
+use std::sync::Arc;
+
+/// A network of seeded random weights for a variant's rules.
+fn random_net<B: Bitboard>(rules: &Rules<B>, hidden: usize, seed: u64) -> Network {
+    let features = FeatureSet::for_rules(rules);
+    let mut rng = Rng::new(seed);
+    let mut small = |r: i64| (rng.next_u64() % (2 * r as u64 + 1)) as i64 as i16 - r as i16;
+    Network {
+        source: "random".into(),
+        variants: vec![rules.variant.name.clone()],
+        features,
+        letters: rules.kinds.iter().map(|k| k.letter).collect(),
+        hidden,
+        w1: (0..features.count() * hidden).map(|_| small(60)).collect(),
+        b1: (0..hidden).map(|_| small(100) + 100).collect(),
+        w2: (0..2 * hidden).map(|_| small(50)).collect(),
+        b2: 1234,
+    }
+}
+
+struct RandomNet(usize, u64);
+impl OnBoard for RandomNet {
+    type Output = Network;
+    fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> Network {
+        random_net(&rules, self.0, self.1)
+    }
+}
+
+fn net_for(variant: &str, hidden: usize, seed: u64) -> Network {
+    on_board(&find_variant(variant).unwrap(), RandomNet(hidden, seed)).unwrap()
+}
+
+// ---- the file ----
+
+#[test]
+fn network_file_round_trips() {
+    for v in ["chess", "crazyhouse", "xiangqi", "tablut", "grand"] {
+        let net = net_for(v, 16, 3);
+        let bytes = file::write(&net);
+        let back = file::parse(&bytes, "random").unwrap();
+        assert_eq!(back, net, "{v}");
+        assert_eq!(check_network(&back).unwrap(), vec![v.to_string()]);
+    }
+}
+
+fn refused(bytes: &[u8]) -> String {
+    file::parse(bytes, "x.nnue").unwrap_err()
+}
+
+/// Rewrites the checksum after an edit, so the edit itself is what is caught.
+fn resum(mut b: Vec<u8>) -> Vec<u8> {
+    let n = b.len();
+    let sum = file::checksum(&b[..n - 4]);
+    b[n - 4..].copy_from_slice(&sum.to_le_bytes());
+    b
+}
+
+#[test]
+fn malformed_network_files_are_refused() {
+    let net = net_for("chess", 8, 5);
+    let good = file::write(&net);
+    // Header offsets: magic 0..8, version 8..12, names length 12..14, "chess" 14..19,
+    // files 19..21, ranks 21..23, feature set 23..25, kinds 25..27, letters 27..33,
+    // hand slots 33..35, inputs 35..39, hidden 39..43, outputs 43..47, quantisation
+    // 47..53.
+    assert!(refused(&good[..5]).contains("truncated"));
+    assert!(refused(&good[..40]).contains("truncated"));
+    assert!(refused(&good[..good.len() - 1]).contains("truncated"));
+    let mut long = good.clone();
+    long.push(0);
+    assert!(refused(&long).contains("1 bytes after"));
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    assert!(refused(&magic).contains("bad magic"));
+    let mut version = good.clone();
+    version[8] = 9;
+    assert!(refused(&version).contains("format version 9"));
+    let mut corrupt = good.clone();
+    corrupt[200] ^= 1;
+    assert!(refused(&corrupt).contains("checksum"));
+    let mut set = good.clone();
+    set[23] = 7;
+    assert!(refused(&resum(set)).contains("feature set 7"));
+    let mut inputs = good.clone();
+    inputs[35] ^= 1;
+    assert!(refused(&resum(inputs)).contains("inputs, but"));
+    let mut hidden = good.clone();
+    hidden[39] = 9;
+    assert!(refused(&resum(hidden)).contains("truncated"));
+    let mut hidden0 = good.clone();
+    hidden0[39] = 0;
+    assert!(refused(&resum(hidden0)).contains("hidden layer of 0"));
+    let mut outputs = good.clone();
+    outputs[43] = 2;
+    assert!(refused(&resum(outputs)).contains("2 outputs"));
+    let mut quant = good.clone();
+    quant[47] = 1;
+    assert!(refused(&resum(quant)).contains("quantisation"));
+    let mut board = good.clone();
+    board[19] = 0;
+    assert!(refused(&resum(board)).contains("x.nnue"));
+
+    // Well formed, but for another variant or board.
+    let mut other = net.clone();
+    other.variants = vec!["xiangqi".into()];
+    let e = check_network(&other).unwrap_err();
+    assert!(e.contains("8x8 board, xiangqi is played on 9x10"), "{e}");
+    other.variants = vec!["knightmate".into()];
+    let e = check_network(&other).unwrap_err();
+    assert!(e.contains("pieces are"), "{e}");
+    other.variants = vec!["crazyhouse".into()];
+    let e = check_network(&other).unwrap_err();
+    assert!(e.contains("hands"), "{e}");
+    other.variants = vec!["nosuchgame".into()];
+    assert!(check_network(&other)
+        .unwrap_err()
+        .contains("unknown variant"));
+}
+
+#[test]
+fn eval_file_loads_a_network_and_keeps_the_last_good_one() {
+    let dir = std::env::temp_dir().join(format!("protean-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("chess.nnue");
+    std::fs::write(&good, file::write(&net_for("chess", 8, 1))).unwrap();
+    let mut bad_bytes = file::write(&net_for("chess", 8, 1));
+    bad_bytes.truncate(100);
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, bad_bytes).unwrap();
+
+    let mut s = Session::new();
+    let ok = s.set_option("EvalFile", good.to_str().unwrap()).unwrap();
+    assert!(
+        matches!(&ok, protean::engine::Applied::EvalFileLoaded { variants } if variants == &["chess"]),
+        "{ok:?}"
+    );
+    let e = s
+        .set_option("EvalFile", bad.to_str().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("truncated"), "{e}");
+    assert!(e.contains("keeping") && e.contains("chess.nnue"), "{e}");
+    // `<embedded>` goes back to the built-in evaluation.
+    assert!(matches!(
+        s.set_option("EvalFile", "<embedded>").unwrap(),
+        protean::engine::Applied::EvalFileEmbedded
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- the accumulator ----
+
+struct IncrementalCheck {
+    seed: u64,
+    games: usize,
+    plies: usize,
+}
+
+/// Plays seeded random games; after every make (evaluated at once, or a few plies
+/// later, so lazy multi-ply updates run too) and every unmake, the accumulators equal
+/// a refresh from scratch.
+impl OnBoard for IncrementalCheck {
+    type Output = usize;
+    fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> usize {
+        let net = random_net(&rules, 24, self.seed);
+        let mut rng = Rng::new(self.seed);
+        let mut checked = 0;
+        let fresh = |pos: &Position<B>| {
+            let mut w = vec![0i16; net.hidden];
+            let mut b = vec![0i16; net.hidden];
+            let mut scratch = Vec::new();
+            net.refresh(pos, WHITE, &mut w, &mut scratch);
+            net.refresh(pos, !WHITE, &mut b, &mut scratch);
+            (w, b)
+        };
+        for _ in 0..self.games {
+            let start = rules.variant.start_fen.clone();
+            let mut pos = Position::from_fen(rules.clone(), &start).unwrap();
+            let mut acc = Accumulators::new(&net, &pos);
+            let mut made = 0;
+            for _ in 0..self.plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                if rng.below(10) == 0 && !pos.in_check() {
+                    pos.make_null_move();
+                    acc.push_null();
+                } else {
+                    pos.make_move(moves.as_slice()[rng.below(moves.len())]);
+                    acc.push(&pos);
+                }
+                made += 1;
+                if rng.below(3) != 0 {
+                    let (w, b) = fresh(&pos);
+                    let (aw, ab) = acc.current(&pos);
+                    assert_eq!((aw, ab), (&w[..], &b[..]), "after a move: {}", pos.to_fen());
+                    assert_eq!(acc.evaluate(&pos), net.evaluate(&pos));
+                    checked += 1;
+                }
+            }
+            while made > 0 {
+                if pos.last_move() == Some(protean::position::Move::NONE) {
+                    pos.unmake_null_move();
+                } else {
+                    pos.unmake_move();
+                }
+                acc.pop();
+                made -= 1;
+                let (w, b) = fresh(&pos);
+                let (aw, ab) = acc.current(&pos);
+                assert_eq!((aw, ab), (&w[..], &b[..]), "after unmake: {}", pos.to_fen());
+                checked += 1;
+            }
+        }
+        checked
+    }
+}
+
+#[test]
+fn incremental_accumulator_equals_a_refresh() {
+    // Captures and promotions, drops, explosions, gating, the river and palace, custodian
+    // captures, a 10x10 and an 11x11 board.
+    for v in [
+        "chess",
+        "crazyhouse",
+        "atomic",
+        "seirawan",
+        "xiangqi",
+        "tablut",
+        "grand",
+        "ardri",
+    ] {
+        let variant = find_variant(v).unwrap();
+        let checked = on_board(
+            &variant,
+            IncrementalCheck {
+                seed: 7,
+                games: 6,
+                plies: 160,
+            },
+        )
+        .unwrap();
+        assert!(checked > 200, "{v}: only {checked} checks");
+    }
+}
+
+/// Colour-mirrors a FEN, holdings (`[...]`) included.
+fn mirror_with_hands(fen: &str) -> String {
+    let (board, rest) = fen.split_once(' ').unwrap();
+    let (board, hands) = match board.split_once('[') {
+        Some((b, h)) => (b, Some(h.trim_end_matches(']'))),
+        None => (board, None),
+    };
+    let m = super::eval::mirror(&format!("{board} {rest}"));
+    match hands {
+        None => m,
+        Some(h) => {
+            let swapped: String = h
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            let (b, r) = m.split_once(' ').unwrap();
+            format!("{b}[{swapped}] {r}")
+        }
+    }
+}
+
+struct Symmetry(Vec<String>);
+impl OnBoard for Symmetry {
+    type Output = ();
+    fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) {
+        let net = random_net(&rules, 32, 11);
+        for fen in &self.0 {
+            let pos = Position::from_fen(rules.clone(), fen).unwrap();
+            let m = mirror_with_hands(fen);
+            let mirrored = Position::from_fen(rules.clone(), &m).unwrap();
+            assert_eq!(net.evaluate(&pos), net.evaluate(&mirrored), "{fen} / {m}");
+        }
+    }
+}
+
+#[test]
+fn a_mirrored_position_scores_the_same_for_the_other_side() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "chess",
+            &[
+                "r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQkq - 0 7",
+                "6k1/pp3ppp/8/3P4/8/8/PP3PPP/6K1 b - - 0 30",
+            ],
+        ),
+        (
+            "crazyhouse",
+            &["r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 4"],
+        ),
+        (
+            "xiangqi",
+            &["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"],
+        ),
+    ];
+    for (v, fens) in cases {
+        let fens = fens.iter().map(|f| f.to_string()).collect();
+        on_board(&find_variant(v).unwrap(), Symmetry(fens)).unwrap();
+    }
+}
+
+// ---- data and training ----
+
+#[test]
+fn training_data_round_trips_and_a_short_training_run_is_deterministic() {
+    let chess = find_variant("chess").unwrap();
+    let cfg = selfplay::Config {
+        variant: chess.clone(),
+        nodes: 200,
+        games: 4,
+        threads: 2,
+        seed: 5,
+        random_plies: 6,
+        max_plies: 80,
+        hash_mb: 1,
+        eval_file: None,
+        eval_net: None,
+        binary: true,
+    };
+    let mut out = Vec::new();
+    let stats = selfplay::run(&cfg, &mut out, &|_| {}).unwrap();
+    let (header, samples) = data::decode(&out, "selfplay").unwrap();
+    assert_eq!((header.files, header.ranks, header.kinds), (8, 8, 6));
+    assert_eq!(samples.len() as u64, stats.positions);
+    assert!(samples.len() > 40, "{} positions", samples.len());
+    for s in &samples {
+        assert!(s.pieces.len() >= 3 && s.pieces.len() <= 32);
+    }
+    // A record decodes to the position it was written from.
+    struct Encode;
+    impl OnBoard for Encode {
+        type Output = ();
+        fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) {
+            let fen = "r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R b KQkq - 0 7";
+            let pos = Position::from_fen(rules.clone(), fen).unwrap();
+            let h = data::Header {
+                variant: "chess".into(),
+                files: 8,
+                ranks: 8,
+                kinds: 6,
+                hands: false,
+            };
+            let mut bytes = h.write();
+            bytes.extend(data::encode(&pos, -37, GameResult::Win(WHITE)));
+            let (_, back) = data::decode(&bytes, "one").unwrap();
+            assert_eq!(
+                back,
+                vec![train::sample_of(&pos, -37, GameResult::Win(WHITE))]
+            );
+            assert!(data::decode(&bytes[..bytes.len() - 1], "cut")
+                .unwrap_err()
+                .contains("truncated"));
+        }
+    }
+    on_board(&chess, Encode).unwrap();
+
+    let dir = std::env::temp_dir().join(format!("protean-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d.bin");
+    std::fs::write(&path, &out).unwrap();
+    let tcfg = |threads| train::Config {
+        variant: chess.clone(),
+        data: vec![path.clone()],
+        names: vec!["chess".into()],
+        hidden: 8,
+        epochs: 6,
+        batch: 64,
+        rate: 0.01,
+        lambda: 0.7,
+        validation: 0.2,
+        seed: 3,
+        threads,
+    };
+    let lines = std::sync::Mutex::new(Vec::new());
+    let a = train::run(&tcfg(1), &|l| lines.lock().unwrap().push(l.to_string())).unwrap();
+    let b = train::run(&tcfg(2), &|_| {}).unwrap();
+    assert_eq!(
+        a.network, b.network,
+        "the same net whatever the thread count"
+    );
+    let lines = lines.into_inner().unwrap();
+    let loss = |l: &str| -> f32 { l.split_whitespace().nth(3).unwrap().parse().unwrap() };
+    assert!(
+        loss(&lines[lines.len() - 1]) < loss(&lines[0]),
+        "training loss should fall: {lines:?}"
+    );
+    // The written file loads, and the integer inference follows the float network.
+    let net = file::parse(&file::write(&a.network), "trained").unwrap();
+    check_network(&net).unwrap();
+    for s in samples.iter().take(50) {
+        let (float, int) = train::compare_sample(&net, s);
+        assert!((float - int).abs() <= 2, "float {float}, integer {int}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+struct SearchWith(Network);
+impl OnBoard for SearchWith {
+    type Output = (Option<String>, u64);
+    fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> (Option<String>, u64) {
+        let start = rules.variant.start_fen.clone();
+        let pos = Position::from_fen(rules, &start).unwrap();
+        let settings = Settings {
+            eval_net: Some(Arc::new(self.0)),
+            ..Settings::default()
+        };
+        let tt = TranspositionTable::new(1);
+        let r = think(
+            &pos,
+            &Limits::depth(5),
+            &settings,
+            &tt,
+            &Control::new(false),
+            &mut SearchMemory::new(),
+            &mut |_| {},
+        );
+        (r.best, r.nodes)
+    }
+}
+
+#[test]
+fn a_search_evaluates_with_the_network_it_is_given() {
+    for v in ["chess", "crazyhouse", "atomic"] {
+        let variant = find_variant(v).unwrap();
+        let net = net_for(v, 16, 2);
+        let (best, nodes) = on_board(&variant, SearchWith(net.clone())).unwrap();
+        assert!(best.is_some(), "{v}");
+        // Another network searches another tree.
+        let (_, other) = on_board(&variant, SearchWith(net_for(v, 16, 9))).unwrap();
+        assert_ne!(nodes, other, "{v}: the network does not steer the search");
+    }
+    assert!(
+        nnue::embedded().len() == nnue::EMBEDDED.len(),
+        "every embedded net parses"
+    );
+}
