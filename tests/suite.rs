@@ -9,6 +9,8 @@ mod eval;
 mod game_end;
 mod gating;
 mod generator_paths;
+mod goal_reference;
+mod goal_rules;
 mod hands;
 mod match_runner;
 mod outcome;

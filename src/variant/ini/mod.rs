@@ -17,6 +17,7 @@
 
 pub mod build;
 pub mod drops;
+pub mod goal_keys;
 pub mod keys;
 pub mod lexer;
 pub mod pieces;
