@@ -303,7 +303,8 @@ impl<B: Bitboard> Position<B> {
                 }
             },
         };
-        let all_filters = [B::EMPTY, empty, enemy, empty | enemy];
+        let all_enemies = enemy;
+        let mut filters = [B::EMPTY, empty, enemy, empty | enemy];
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;
@@ -314,12 +315,14 @@ impl<B: Bitboard> Position<B> {
             }
             // Tafl: squares the kind may not stop on, or not pass over. Capture
             // permissions: the enemy pieces this kind may take.
-            let (mask, occ, filters) = match &rules.capture {
-                CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ, all_filters),
-                CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k], all_filters),
+            let (mask, occ) = match &rules.capture {
+                CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ),
+                CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k]),
                 CaptureRule::Permitted(p) => {
-                    let e = enemy & self.kinds_set(p.victims[k]);
-                    (mask, occ, [B::EMPTY, empty, e, empty | e])
+                    let e = all_enemies & self.kinds_set(p.victims[k]);
+                    filters[2] = e;
+                    filters[3] = empty | e;
+                    (mask, occ)
                 }
             };
             let enemy = filters[2];

@@ -418,17 +418,9 @@ impl<B: Bitboard> Position<B> {
         }
         if us == BLACK {
             self.fullmove += 1;
-            if self.rules.end.move_limit().is_some() {
-                self.key ^= self.fullmove_key(self.fullmove - 1) ^ self.fullmove_key(self.fullmove);
-            }
         }
-        if self.rules.end.arrival().is_some() {
-            self.key ^= self.arrival_key(self.history.last()) ^ self.arrival_key(Some(&undo));
-        }
-        if undo.captured != NO_PIECE && self.rules.end.tracks_captured() {
-            self.key ^= self.captured_key(us);
-            self.captured_kinds[us] |= 1 << kind_of(undo.captured);
-            self.key ^= self.captured_key(us);
+        if self.rules.end.position_state() {
+            self.goal_state_after_move(&undo, us);
         }
         self.side = them;
         self.key ^= self.rules.zobrist.side;
@@ -440,6 +432,24 @@ impl<B: Bitboard> Position<B> {
             }
         }
         self.history.push(undo);
+    }
+
+    /// The goal rules' state after a move by `us` (one branch in `make_move` for games
+    /// without it): the fullmove number in the key under a move limit, a pending
+    /// arrival's key, the kinds each side has captured.
+    #[cold]
+    fn goal_state_after_move(&mut self, undo: &Undo, us: Color) {
+        if us == BLACK && self.rules.end.move_limit().is_some() {
+            self.key ^= self.fullmove_key(self.fullmove - 1) ^ self.fullmove_key(self.fullmove);
+        }
+        if self.rules.end.arrival().is_some() {
+            self.key ^= self.arrival_key(self.history.last()) ^ self.arrival_key(Some(undo));
+        }
+        if undo.captured != NO_PIECE && self.rules.end.tracks_captured() {
+            self.key ^= self.captured_key(us);
+            self.captured_kinds[us] |= 1 << kind_of(undo.captured);
+            self.key ^= self.captured_key(us);
+        }
     }
 
     /// The capture rule's step after the moving piece has landed on `to` (`took`: it

@@ -76,6 +76,8 @@ pub struct EndConditions<B> {
     arrival: bool,
     /// Whether only captures reset the move clock (`CaptureClock`).
     capture_clock: bool,
+    /// Any of `tracks_captured`, `move_limit`, `arrival`.
+    position_state: bool,
     /// The checks each side may give, where the position counts them (the check limit,
     /// or a check budget).
     counted_checks: Option<u32>,
@@ -208,6 +210,7 @@ impl<B: Bitboard> EndConditions<B> {
             list.push(EndCondition::CaptureClock(goal.capture_clock));
         }
         Ok(EndConditions {
+            position_state: tracks_captured || goal.move_limit.is_some() || goal.arrival.is_some(),
             counted_checks: end
                 .check_limit
                 .or((goal.check_budget > 0).then_some(goal.check_budget)),
@@ -255,6 +258,13 @@ impl<B> EndConditions<B> {
     #[inline(always)]
     pub fn counted_checks(&self) -> Option<u32> {
         self.counted_checks
+    }
+
+    /// Whether the position keeps goal-rule state that moves update (captured kinds,
+    /// the fullmove number in the key, a pending arrival).
+    #[inline(always)]
+    pub fn position_state(&self) -> bool {
+        self.position_state
     }
 
     /// Whether only captures reset the move clock.
