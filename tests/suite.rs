@@ -10,6 +10,8 @@ mod fen_interop;
 mod game_end;
 mod gating;
 mod generator_paths;
+mod goal_reference;
+mod goal_rules;
 mod hands;
 mod match_runner;
 mod nnue;

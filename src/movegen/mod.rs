@@ -13,11 +13,12 @@
 //! count the last ply without building moves.
 
 mod drops;
+mod modes;
 pub mod perft;
 pub mod screen_pins;
 
 use crate::board::{Bitboard, Square};
-use crate::position::{Move, MoveKind, MoveList, Position};
+use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
 use crate::variant::parts::{CaptureRule, ListRule, MoveFilter, NoRoyal, WithRoyal};
 use crate::variant::rules::{KindMoves, Shift, MAX_KINDS};
 use crate::variant::screen_pins::ScreenPins;
@@ -302,7 +303,8 @@ impl<B: Bitboard> Position<B> {
                 }
             },
         };
-        let filters = [B::EMPTY, empty, enemy, empty | enemy];
+        let all_enemies = enemy;
+        let mut filters = [B::EMPTY, empty, enemy, empty | enemy];
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;
@@ -311,11 +313,19 @@ impl<B: Bitboard> Position<B> {
             if pieces.is_empty() {
                 continue;
             }
-            // Tafl: squares the kind may not stop on, or not pass over.
+            // Tafl: squares the kind may not stop on, or not pass over. Capture
+            // permissions: the enemy pieces this kind may take.
             let (mask, occ) = match &rules.capture {
                 CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ),
                 CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k]),
+                CaptureRule::Permitted(p) => {
+                    let e = all_enemies & self.kinds_set(p.victims[k]);
+                    filters[2] = e;
+                    filters[3] = empty | e;
+                    (mask, occ)
+                }
             };
+            let enemy = filters[2];
             let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
             // This kind's promotions: squares where a move must promote, squares where
@@ -436,6 +446,9 @@ impl<B: Bitboard> Position<B> {
             if !kind.en_passant {
                 continue;
             }
+            if self.rules.capture.victims(k) >> kind_of(self.board[victim]) & 1 == 0 {
+                continue;
+            }
             let from_set = kind.moves[us].capture_leaps_from[ep] & self.pieces_of(k, us);
             for from in from_set.squares() {
                 if check_legality {
@@ -513,7 +526,8 @@ impl<B: Bitboard> Position<B> {
         // see through the square it leaves.
         let km = &rules.kinds[royal].moves[us];
         let empty = !occ & rules.tables.board;
-        let candidates = (km.quiet_leaps[ksq] & empty) | (km.capture_leaps[ksq] & enemy);
+        let candidates =
+            (km.quiet_leaps[ksq] & empty) | (km.capture_leaps[ksq] & self.capturable(royal, them));
         let without_king = occ ^ B::from_square(ksq);
         let mut king_targets = B::EMPTY;
         for t in candidates.squares() {
@@ -663,7 +677,7 @@ impl<B: Bitboard> Position<B> {
     fn mover_is_safe(&self) -> bool {
         let mover = !self.side;
         match self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Custodian(_) => {}
+            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {}
             CaptureRule::Explosion(_) => {
                 // A move may not explode the mover's royal piece; one that explodes the
                 // enemy's wins at once, whatever else it leaves attacked.
@@ -682,14 +696,33 @@ impl<B: Bitboard> Position<B> {
     /// Whether the move just made passes the variant's move filters (beyond royal
     /// safety, which `mover_is_safe` tests).
     #[inline]
-    fn move_filters_pass(&self) -> bool {
-        self.rules.filters.iter().all(|f| match f {
-            // Judged on the whole list afterwards.
-            MoveFilter::CompulsoryCapture => true,
-            MoveFilter::NoGivingCheck => !self.in_check(),
-            // Part of the royal attack test (`Position::checked_on`).
-            MoveFilter::RoyalsMayNotFace => true,
-        })
+    fn move_filters_pass(&mut self) -> bool {
+        // By index: the lookahead filters need the position mutably.
+        let mut i = 0;
+        while let Some(f) = self.rules.filters.at(i) {
+            i += 1;
+            let pass = match f {
+                // Judged on the whole list afterwards.
+                MoveFilter::CompulsoryCapture => true,
+                MoveFilter::NoGivingCheck => !self.in_check(),
+                // Part of the royal attack test (`Position::checked_on`).
+                MoveFilter::RoyalsMayNotFace => true,
+                MoveFilter::IntrudersMustGo => {
+                    let mover = !self.side_to_move();
+                    (self.rules.intrusion[mover] & self.pieces(self.side_to_move())).is_empty()
+                }
+                MoveFilter::DefendedDestination => self.destination_defended(),
+                MoveFilter::RoyalsMayNotSee => !self.royals_see_each_other(),
+                // Judged on the whole list afterwards.
+                MoveFilter::ForwardIfAny => true,
+                MoveFilter::CheckBudget(budget) => self.check_within_budget(budget),
+                MoveFilter::SupportedChecks => self.check_supported(),
+            };
+            if !pass {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the game is already over by a rule of the position alone; such a
@@ -739,8 +772,12 @@ impl<B: Bitboard> Position<B> {
                     }
                     _ => rules.tables.board,
                 };
+                let modes = !rules.modes.is_empty();
                 // Kept in place: no second list, no copy.
                 list.retain(|m| {
+                    if modes && !self.modes_allow(m) {
+                        return false;
+                    }
                     let plain = matches!(
                         m.kind(),
                         MoveKind::Normal
@@ -768,6 +805,12 @@ impl<B: Bitboard> Position<B> {
                 let this = &*self;
                 if list.as_slice().iter().any(|&m| this.is_capture(m)) {
                     list.retain(|m| this.is_capture(m));
+                }
+            }
+            ListRule::ForwardIfAny => {
+                let this = &*self;
+                if list.as_slice().iter().any(|&m| this.is_forward(m)) {
+                    list.retain(|m| this.is_forward(m));
                 }
             }
         }

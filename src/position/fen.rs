@@ -45,7 +45,7 @@ impl<B: Bitboard> Position<B> {
         pos.parse_castling(fields.next().unwrap_or("-"))?;
         pos.parse_ep(fields.next().unwrap_or("-"))?;
         let mut fields = fields.peekable();
-        if let Some(limit) = pos.rules.end.check_limit() {
+        if let Some(limit) = pos.rules.end.counted_checks() {
             // Fairy-Stockfish writes the checks each side still needs: `3+3`.
             if let Some(field) = fields.peek().filter(|f| f.contains('+')) {
                 pos.checks_given = parse_checks(field, limit)?;
@@ -361,7 +361,7 @@ impl<B: Bitboard> Position<B> {
             Some(sq) => out += &geo.square_name(sq),
             None => out.push('-'),
         }
-        if let Some(limit) = self.rules.end.check_limit() {
+        if let Some(limit) = self.rules.end.counted_checks() {
             let left = |c: Color| limit.saturating_sub(self.checks_given[c] as u32);
             out += &format!(" {}+{}", left(WHITE), left(BLACK));
         }

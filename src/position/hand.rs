@@ -196,6 +196,9 @@ impl<B: Bitboard> Position<B> {
 
     /// Reads FEN holdings (`QNPqp`, `-` or empty for none) into the hands.
     pub(super) fn parse_holdings(&mut self, field: &str) -> Result<(), FenError> {
+        if self.rules.end.tracks_captured() {
+            return self.parse_captured_kinds(field);
+        }
         let variant = &self.rules.variant;
         if self.rules.hands.is_none() {
             if field.is_empty() || field == "-" {
@@ -228,6 +231,9 @@ impl<B: Bitboard> Position<B> {
 
     /// The holdings field, brackets included (empty when the variant has no hands).
     pub(super) fn holdings_field(&self) -> String {
+        if self.rules.end.tracks_captured() {
+            return self.captured_kinds_field();
+        }
         let Some(hands) = &self.rules.hands else {
             return String::new();
         };
@@ -237,6 +243,37 @@ impl<B: Bitboard> Position<B> {
                 let letter = self.piece_char(piece_code(k, c));
                 for _ in 0..self.hand[c][k] {
                     s.push(letter);
+                }
+            }
+        }
+        s.push(']');
+        s
+    }
+
+    /// Reads the kinds each side has captured (Zoo), written like holdings in the
+    /// capturer's colour: `[PNBq]`; a repeated letter counts once.
+    fn parse_captured_kinds(&mut self, field: &str) -> Result<(), FenError> {
+        for c in field.chars().filter(|&c| c != '-') {
+            let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
+                FenError(format!(
+                    "unknown piece letter '{c}' in the captured kinds for variant {}",
+                    self.rules.variant.name
+                ))
+            })?;
+            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+            self.captured_kinds[color] |= 1 << kind;
+        }
+        Ok(())
+    }
+
+    /// The captured kinds, brackets included, White's then Black's, each in the
+    /// variant's kind order (`[]` when nothing has been captured).
+    fn captured_kinds_field(&self) -> String {
+        let mut s = String::from("[");
+        for c in Color::both() {
+            for k in 0..self.rules.kinds.len() {
+                if self.captured_kinds[c] >> k & 1 != 0 {
+                    s.push(self.piece_char(piece_code(k, c)));
                 }
             }
         }

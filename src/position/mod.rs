@@ -65,6 +65,8 @@ struct Undo {
     /// With hands: bit 0, the captured piece was a promoted one; bit 1, the mover was;
     /// bit 2 ([`gating::GATES_CHANGED`]), the gating rights changed.
     hand_flags: u8,
+    /// The kinds each side had captured (Zoo).
+    captured_kinds: [u8; 2],
 }
 
 #[derive(Clone)]
@@ -107,6 +109,9 @@ pub struct Position<B: Bitboard> {
     gate_history: Vec<[B; 2]>,
     /// The pieces the last move took off and put on (see `dirty.rs`).
     dirty: Dirty,
+    /// Per side, the set of kinds (bit per kind) it has captured, where the variant
+    /// counts them (Zoo; see `EndConditions::tracks_captured`); in the key and the FEN.
+    pub(crate) captured_kinds: [u8; 2],
 }
 
 impl<B: Bitboard> Position<B> {
@@ -138,6 +143,7 @@ impl<B: Bitboard> Position<B> {
             gates: [B::EMPTY; 2],
             gate_history: Vec::new(),
             dirty: Dirty::default(),
+            captured_kinds: [0; 2],
         }
     }
 
@@ -278,6 +284,9 @@ impl<B: Bitboard> Position<B> {
         k ^= self.checks_key(WHITE) ^ self.checks_key(BLACK);
         k ^= self.hands_key();
         k ^= self.gates_key();
+        k ^= self.captured_key(WHITE) ^ self.captured_key(BLACK);
+        k ^= self.fullmove_key(self.fullmove);
+        k ^= self.arrival_key(self.history.last());
         if self.side == BLACK {
             k ^= self.rules.zobrist.side;
         }
@@ -336,6 +345,7 @@ impl<B: Bitboard> Position<B> {
             checks_given: self.checks_given,
             exploded: 0,
             hand_flags: 0,
+            captured_kinds: self.captured_kinds,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -374,7 +384,9 @@ impl<B: Bitboard> Position<B> {
                 let p = self.remove(from);
                 // Pawn-like moves and every promotion (Shogun's bishop too, as in
                 // Fairy-Stockfish) reset the move clock.
-                if self.rules.kinds[kind_of(p)].promotes || kind == MoveKind::Promotion {
+                if (self.rules.kinds[kind_of(p)].promotes || kind == MoveKind::Promotion)
+                    && !self.rules.end.capture_clock()
+                {
                     self.halfmove = 0;
                 }
                 if kind == MoveKind::Promotion {
@@ -415,14 +427,37 @@ impl<B: Bitboard> Position<B> {
         if us == BLACK {
             self.fullmove += 1;
         }
+        if self.rules.end.position_state() {
+            self.goal_state_after_move(&undo, us);
+        }
         self.side = them;
         self.key ^= self.rules.zobrist.side;
-        if self.rules.end.check_limit().is_some() && self.royal_attacked(them) {
-            self.key ^= self.checks_key(us);
-            self.checks_given[us] = self.checks_given[us].saturating_add(1).min(15);
-            self.key ^= self.checks_key(us);
+        if let Some(limit) = self.rules.end.counted_checks() {
+            if self.royal_attacked(them) {
+                self.key ^= self.checks_key(us);
+                self.checks_given[us] = self.checks_given[us].saturating_add(1).min(limit as u8);
+                self.key ^= self.checks_key(us);
+            }
         }
         self.history.push(undo);
+    }
+
+    /// The goal rules' state after a move by `us` (one branch in `make_move` for games
+    /// without it): the fullmove number in the key under a move limit, a pending
+    /// arrival's key, the kinds each side has captured.
+    #[cold]
+    fn goal_state_after_move(&mut self, undo: &Undo, us: Color) {
+        if us == BLACK && self.rules.end.move_limit().is_some() {
+            self.key ^= self.fullmove_key(self.fullmove - 1) ^ self.fullmove_key(self.fullmove);
+        }
+        if self.rules.end.arrival().is_some() {
+            self.key ^= self.arrival_key(self.history.last()) ^ self.arrival_key(Some(undo));
+        }
+        if undo.captured != NO_PIECE && self.rules.end.tracks_captured() {
+            self.key ^= self.captured_key(us);
+            self.captured_kinds[us] |= 1 << kind_of(undo.captured);
+            self.key ^= self.captured_key(us);
+        }
     }
 
     /// The capture rule's step after the moving piece has landed on `to` (`took`: it
@@ -431,7 +466,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn capture_effects(&mut self, to: Square, took: bool) -> u8 {
         match self.rules.capture {
-            CaptureRule::Replacement => 0,
+            CaptureRule::Replacement | CaptureRule::Permitted(_) => 0,
             CaptureRule::Explosion(_) if took => self.explode(to),
             CaptureRule::Explosion(_) => 0,
             CaptureRule::Custodian(_) => {
@@ -465,10 +500,81 @@ impl<B: Bitboard> Position<B> {
 
     /// Key of `color`'s current check count (0 when the variant counts no checks).
     fn checks_key(&self, color: Color) -> u64 {
-        if self.rules.end.check_limit().is_none() {
+        if self.rules.end.counted_checks().is_none() {
             return 0;
         }
         self.rules.zobrist.checks[color.index() * 16 + self.checks_given[color] as usize]
+    }
+
+    /// Key of the kinds `color` has captured (0 where they are not counted).
+    fn captured_key(&self, color: Color) -> u64 {
+        self.rules.zobrist.captured[color.index() * 256 + self.captured_kinds[color] as usize]
+    }
+
+    /// Key of the fullmove number, where a move limit makes it part of the position
+    /// (0 elsewhere).
+    #[inline]
+    fn fullmove_key(&self, n: u32) -> u64 {
+        if self.rules.end.move_limit().is_none() {
+            return 0;
+        }
+        let keys = &self.rules.zobrist.fullmove;
+        keys[(n as usize).min(keys.len() - 1)]
+    }
+
+    /// Key of a pending arrival (Glory): `undo` records a move that arrived (0 where
+    /// the variant has no arrival rule).
+    fn arrival_key(&self, undo: Option<&Undo>) -> u64 {
+        match undo {
+            Some(u) if self.is_arrival(u) => self.rules.zobrist.arrival[u.mv.to()],
+            _ => 0,
+        }
+    }
+
+    /// Whether the move `undo` records is an arrival under the variant's arrival rule:
+    /// a non-promoting move of a piece of its kinds onto its owner's arrival rank.
+    fn is_arrival(&self, undo: &Undo) -> bool {
+        let Some((kinds, rank)) = self.rules.end.arrival() else {
+            return false;
+        };
+        if undo.mv == Move::NONE || undo.moved == NO_PIECE || undo.mv.kind() == MoveKind::Promotion
+        {
+            return false;
+        }
+        let owner = color_of(undo.moved);
+        let geo = self.rules.geo;
+        let r = geo.rank_of(undo.mv.to());
+        let relative = if owner == WHITE {
+            r
+        } else {
+            geo.ranks() - 1 - r
+        };
+        kinds >> kind_of(undo.moved) & 1 != 0 && relative == rank
+    }
+
+    /// The square of the piece of the side to move that arrived with its last move and
+    /// still stands there (Glory), if any: from the moves played since set-up.
+    pub(crate) fn surviving_arrival(&self) -> Option<Square> {
+        let n = self.history.len();
+        let undo = self.history.get(n.checked_sub(2)?)?;
+        if color_of(undo.moved) != self.side || !self.is_arrival(undo) {
+            return None;
+        }
+        let to = undo.mv.to();
+        (self.board[to] == undo.moved).then_some(to)
+    }
+
+    /// The set of kinds (a bit per kind) `color` has captured, where the variant counts
+    /// them.
+    pub fn captured_kinds(&self, color: Color) -> u8 {
+        self.captured_kinds[color]
+    }
+
+    /// Whether the last move made captured, and the checks each side had given before
+    /// it (`None` without a last move: a FEN alone has none).
+    pub(crate) fn last_move_record(&self) -> Option<(bool, [u8; 2])> {
+        let u = self.history.last()?;
+        (u.mv != Move::NONE).then_some((u.captured != NO_PIECE, u.checks_given))
     }
 
     /// Checks each side has given so far (n-check variants).
@@ -554,12 +660,16 @@ impl<B: Bitboard> Position<B> {
         self.halfmove = undo.halfmove;
         self.key = undo.key;
         self.checks_given = undo.checks_given;
+        self.captured_kinds = undo.captured_kinds;
     }
 
     /// Passes the turn (for null-move pruning): only the side, the key and the
     /// en-passant square change. Undone by `unmake_null_move`.
     pub fn make_null_move(&mut self) {
         let undo = self.begin_ply(Move::NONE, NO_PIECE);
+        if self.rules.end.arrival().is_some() {
+            self.key ^= self.arrival_key(self.history.last());
+        }
         self.history.push(undo);
         self.side = !self.side;
         self.key ^= self.rules.zobrist.side;
@@ -730,6 +840,20 @@ impl<B: Bitboard> Position<B> {
         b
     }
 
+    /// The pieces of `victim_side` that a piece of kind `kind` may capture (all of them
+    /// unless the capture rule restricts who takes whom).
+    #[inline(always)]
+    pub(crate) fn capturable(&self, kind: usize, victim_side: Color) -> B {
+        match &self.rules.capture {
+            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => {
+                self.by_color[victim_side]
+            }
+            CaptureRule::Permitted(p) => {
+                self.by_color[victim_side] & self.kinds_set(p.victims[kind])
+            }
+        }
+    }
+
     /// Whether `color`'s royal piece is attacked (false in games without check).
     #[inline]
     pub fn royal_attacked(&self, color: Color) -> bool {
@@ -756,7 +880,10 @@ impl<B: Bitboard> Position<B> {
         }
         let attackers = self.attackers(sq, !color, occ);
         match &self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Custodian(_) => attackers.any(),
+            // Attacks are geometric: a piece that may not take the royal still checks it.
+            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {
+                attackers.any()
+            }
             CaptureRule::Explosion(blast) => {
                 let royal = self.royals();
                 let their_royal = royal & self.by_color[!color];
@@ -777,5 +904,13 @@ impl<B: Bitboard> Position<B> {
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.royal_attacked(self.side)
+    }
+
+    /// Whether the side to move is in check by a rule beyond attacks on its royal
+    /// piece: an enemy unit on its intrusion squares (Xenophobic). With no legal move
+    /// this is mate.
+    pub fn in_extra_check(&self) -> bool {
+        self.rules.filters.has(MoveFilter::IntrudersMustGo)
+            && (self.rules.intrusion[self.side] & self.by_color[!self.side]).any()
     }
 }

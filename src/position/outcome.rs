@@ -2,9 +2,10 @@
 //! stalemate (draw, win or loss by the variant's data), the n-move rule, n-fold
 //! repetition and insufficient material.
 
-use super::Position;
-use crate::board::Bitboard;
-use crate::variant::parts::EndCondition;
+use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
+use crate::board::{Bitboard, Square};
+use crate::variant::goal::CheckMate;
+use crate::variant::parts::{EndCondition, NoMoveRule};
 use crate::variant::{Color, StalemateResult, BLACK, WHITE};
 use std::fmt;
 
@@ -33,6 +34,15 @@ pub enum EndReason {
     PerpetualCheck,
     /// The tafl king was captured.
     KingCaptured,
+    /// A side's material met the variant's losing condition (no rook, no knights...).
+    Material,
+    /// A capture the variant makes decisive (the last of a class, a piece next to its
+    /// king, the kinds captured).
+    CaptureGoal,
+    /// The move limit passed (Spartan).
+    MoveLimit,
+    /// The side to move could only make captures the variant forbids (Society).
+    ForbiddenCapture,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +80,18 @@ impl fmt::Display for Outcome {
             (EndReason::KingCaptured, GameResult::Win(c)) => {
                 format!("{} captures the king", c.name())
             }
+            (EndReason::Material, GameResult::Win(c)) => {
+                format!("{} wins on material", c.name())
+            }
+            (EndReason::CaptureGoal, GameResult::Win(c)) => {
+                format!("{} wins by a decisive capture", c.name())
+            }
+            (EndReason::MoveLimit, GameResult::Win(c)) => {
+                format!("{} wins at the move limit", c.name())
+            }
+            (EndReason::ForbiddenCapture, GameResult::Win(c)) => {
+                format!("{} wins: only forbidden captures were left", c.name())
+            }
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
                 format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
@@ -83,6 +105,19 @@ impl<B: Bitboard> Position<B> {
     /// The game's end in this position, if it has ended. A mate or stalemate on the
     /// move that also completes the move rule counts as mate or stalemate.
     pub fn outcome(&self) -> Option<Outcome> {
+        let o = self.outcome_by_rules()?;
+        // A variant where every drawn ending is a win for one side (Spartan).
+        Some(match (o.result, self.rules.variant.goal.draws_win_for) {
+            (GameResult::Draw, Some(c)) => Outcome {
+                result: GameResult::Win(c),
+                ..o
+            },
+            _ => o,
+        })
+    }
+
+    /// [`Position::outcome`] before draws are turned into wins.
+    fn outcome_by_rules(&self) -> Option<Outcome> {
         if let Some(o) = self.variant_end() {
             return Some(o);
         }
@@ -90,8 +125,21 @@ impl<B: Bitboard> Position<B> {
         let draws = &self.rules.variant.draws;
         if self.legal_moves().is_empty() {
             let end = |result, reason| Some(Outcome { result, reason });
-            if self.in_check() {
+            if self.in_check() || self.in_extra_check() {
                 return end(GameResult::Win(!us), EndReason::Checkmate);
+            }
+            match self.rules.no_move {
+                NoMoveRule::Stalemate => {}
+                NoMoveRule::ForbiddenCaptureLoses => {
+                    if self.has_forbidden_capture() {
+                        return end(GameResult::Win(!us), EndReason::ForbiddenCapture);
+                    }
+                }
+                NoMoveRule::IllegalChecksLose => {
+                    if self.clone().fide_legal_exists() {
+                        return end(GameResult::Win(!us), EndReason::ForbiddenCapture);
+                    }
+                }
             }
             let result = match draws.stalemate {
                 StalemateResult::Draw => GameResult::Draw,
@@ -220,7 +268,180 @@ impl<B: Bitboard> Position<B> {
                 }
                 None
             }
+            // The side to move first: with legal play only it can have lost material
+            // (the mover's captures take none of its own), and in a set-up position
+            // where both sides meet a clause it is the loser (the other side captured
+            // last).
+            EndCondition::Material(clauses) => {
+                for c in [self.side, !self.side] {
+                    let holds = |clause: &Vec<(u32, u32)>| {
+                        clause.iter().all(|&(kinds, max)| {
+                            (self.kinds_set(kinds) & self.by_color[c]).count() <= max
+                        })
+                    };
+                    if clauses.iter().any(holds) {
+                        return win(!c, EndReason::Material);
+                    }
+                }
+                None
+            }
+            EndCondition::CaptureLastOf(classes) => {
+                let (kind, _) = self.last_capture()?;
+                let victim_side = self.side;
+                classes
+                    .iter()
+                    .find(|&&class| {
+                        class >> kind & 1 != 0
+                            && (self.kinds_set(class) & self.by_color[victim_side]).is_empty()
+                    })
+                    .and_then(|_| win(!victim_side, EndReason::CaptureGoal))
+            }
+            &EndCondition::CaptureNextTo { leader, victims } => {
+                let (kind, at) = self.last_capture()?;
+                if victims >> kind & 1 == 0 {
+                    return None;
+                }
+                let geo = self.rules.geo;
+                let next_to = self.pieces_of(leader, self.side).squares().any(|l| {
+                    geo.file_of(l).abs_diff(geo.file_of(at)) <= 1
+                        && geo.rank_of(l).abs_diff(geo.rank_of(at)) <= 1
+                });
+                if next_to {
+                    return win(!self.side, EndReason::CaptureGoal);
+                }
+                None
+            }
+            &EndCondition::CapturedKinds(n) => {
+                for c in order {
+                    if self.captured_kinds[c].count_ones() >= n {
+                        return win(c, EndReason::CaptureGoal);
+                    }
+                }
+                None
+            }
+            &EndCondition::MoveLimit { fullmove, winner } => {
+                if self.fullmove <= fullmove {
+                    return None;
+                }
+                // A mate on the last allowed move stands: mate is decided by
+                // `outcome` from the empty move list.
+                if self.in_check() {
+                    let mut list = crate::position::MoveList::new();
+                    self.clone().generate_ignoring_end(&mut list);
+                    if list.is_empty() {
+                        return None;
+                    }
+                }
+                win(winner, EndReason::MoveLimit)
+            }
+            EndCondition::CheckerMates(per_kind) => {
+                let us = self.side;
+                let ksq = self.royal_square(us)?;
+                let checkers = self.attackers(ksq, !us, self.occupied());
+                if checkers.is_empty() {
+                    return None;
+                }
+                let mut scratch = self.clone();
+                let mut list = crate::position::MoveList::new();
+                scratch.generate_ignoring_end(&mut list);
+                let replies = list.as_slice();
+                let royal_moves = || replies.iter().all(|m| m.from() == ksq);
+                let geo = self.rules.geo;
+                let mated = checkers
+                    .squares()
+                    .any(|c| match per_kind[kind_of(self.board[c])] {
+                        CheckMate::Orthodox => false,
+                        CheckMate::Always => true,
+                        CheckMate::OneReply => replies.len() == 1,
+                        CheckMate::RoyalMovesNotTaking => {
+                            royal_moves() && replies.iter().all(|m| m.to() != c)
+                        }
+                        CheckMate::RoyalMovesIsolated => {
+                            let own = self.by_color[us] & !B::from_square(ksq);
+                            royal_moves()
+                                && replies.iter().all(|m| {
+                                    own.squares().all(|o| {
+                                        geo.file_of(o).abs_diff(geo.file_of(m.to())) > 1
+                                            || geo.rank_of(o).abs_diff(geo.rank_of(m.to())) > 1
+                                    })
+                                })
+                        }
+                    });
+                if mated {
+                    return win(!us, EndReason::Checkmate);
+                }
+                None
+            }
+            EndCondition::SafeSupportedCheck => {
+                if self.lost_to_safe_supported_check() {
+                    return win(!self.side, EndReason::CheckLimit);
+                }
+                None
+            }
+            &EndCondition::CaptureClock(n) => {
+                if self.halfmove < n {
+                    return None;
+                }
+                // Having no legal move loses first.
+                let mut list = crate::position::MoveList::new();
+                self.clone().generate_ignoring_end(&mut list);
+                if list.is_empty() {
+                    return None;
+                }
+                draw(EndReason::MoveRule)
+            }
+            EndCondition::Arrival { .. } => {
+                self.surviving_arrival()?;
+                // Only a checkmate comes first.
+                if self.in_check() {
+                    let mut list = crate::position::MoveList::new();
+                    self.clone().generate_ignoring_end(&mut list);
+                    if list.is_empty() {
+                        return None;
+                    }
+                }
+                win(self.side, EndReason::Goal)
+            }
         }
+    }
+
+    /// The kind and square of the piece the last move captured, if it captured (from
+    /// the moves played since the position was set up: a FEN alone has no last move).
+    fn last_capture(&self) -> Option<(usize, Square)> {
+        let undo = self.history.last()?;
+        if undo.captured == NO_PIECE {
+            return None;
+        }
+        let at = if undo.mv.kind() == MoveKind::EnPassant {
+            self.ep_victim(undo.mv.to(), !self.side)?
+        } else {
+            undo.mv.to()
+        };
+        Some((kind_of(undo.captured), at))
+    }
+
+    /// Whether the side to move has a capture that the capture permissions forbid and
+    /// that would otherwise be legal (its royal piece not left attacked).
+    fn has_forbidden_capture(&self) -> bool {
+        let us = self.side;
+        let occ = self.occupied();
+        let mut scratch = self.clone();
+        for to in self.by_color[!us].squares() {
+            let victim = kind_of(self.board[to]);
+            for from in self.attackers(to, us, occ).squares() {
+                let kind = kind_of(self.board[from]);
+                if self.rules.capture.victims(kind) >> victim & 1 != 0 {
+                    continue;
+                }
+                scratch.make_move(Move::new(from, to, MoveKind::Normal));
+                let legal = !scratch.royal_attacked(us);
+                scratch.unmake_move();
+                if legal {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether `color` has no piece of some kind in the bit set `kinds`.

@@ -8,6 +8,7 @@ pub mod builtin;
 pub mod chess960;
 pub mod color;
 pub mod custodian;
+pub mod goal;
 pub mod hands;
 pub mod ini;
 pub mod kind_promotion;
@@ -21,6 +22,7 @@ pub mod shuffle;
 pub use builtin::builtin_variants;
 pub use color::{Color, BLACK, WHITE};
 pub use custodian::{Capture, Custodian, KingCapture};
+pub use goal::GoalRules;
 pub use hands::Hands;
 pub use registry::{all_variants, find_variant};
 
@@ -281,6 +283,9 @@ pub struct Variant {
     pub end: EndRules,
     /// Pieces in hand and drops (see [`hands`]); `None` for games without hands.
     pub hands: Option<Hands>,
+    /// Goal rules: material and capture-event wins, capture permissions, movement that
+    /// follows the position (see [`goal`]); all off by default.
+    pub goal: GoalRules,
 }
 
 impl Variant {

@@ -7,8 +7,11 @@ use super::betza::{self, Atom, Hop};
 use super::hands::{HandRules, MAX_IN_HAND};
 use super::kind_promotion::{self, KindPromotionRules};
 pub use super::parts::ExchangeRule;
-use super::parts::{CaptureRule, EndConditions, GeneratorPlan, MoveFilters, Royalty, TurnRule};
-use super::{Color, Variant, WHITE};
+use super::parts::{
+    CaptureRule, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes, Royalty,
+    TurnRule,
+};
+use super::{Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
 use std::fmt;
 use std::sync::Arc;
@@ -173,6 +176,14 @@ pub struct Zobrist {
     pub promoted: Vec<u64>,
     /// `gates[color.index() * squares + sq]`: a gating right (Seirawan) on a square.
     pub gates: Vec<u64>,
+    /// `captured[color.index() * 256 + set]`: the set of kinds a side has captured
+    /// (Zoo; the empty set keyed 0).
+    pub captured: Vec<u64>,
+    /// `fullmove[n]`: the fullmove number n, where a move limit makes it part of the
+    /// position (n past the table's end keys as its last entry).
+    pub fullmove: Vec<u64>,
+    /// Per square: the last move was an arrival there (Glory's pending win).
+    pub arrival: Vec<u64>,
 }
 
 pub struct Rules<B: Bitboard> {
@@ -198,10 +209,17 @@ pub struct Rules<B: Bitboard> {
     pub turn: TurnRule,
     /// What ends the game from the position alone, in the order checked.
     pub end: EndConditions<B>,
+    /// Pieces whose movement follows the position.
+    pub modes: PieceModes,
+    /// What having no legal move means beyond mate and stalemate.
+    pub no_move: NoMoveRule,
     /// Which generator finds the legal moves, derived from the parts above.
     pub plan: GeneratorPlan,
     /// How the searcher may judge captures statically, derived from the parts.
     pub exchange: ExchangeRule,
+    /// Per colour, the squares where an enemy unit intrudes (Xenophobic; empty
+    /// elsewhere): read by the `IntrudersMustGo` filter and the outcome's check test.
+    pub intrusion: [B; 2],
     /// Per colour of the side that double-steps: squares that may become en-passant
     /// squares.
     pub en_passant_zone: [B; 2],
@@ -264,6 +282,19 @@ impl Zobrist {
             promoted: (0..squares).map(|_| split64(&mut seed)).collect(),
             // Drawn last, so every other key is what it was before gating existed.
             gates: (0..2 * squares).map(|_| split64(&mut seed)).collect(),
+            // Drawn after the others for the same reason.
+            captured: (0..512)
+                .map(|i| {
+                    let key = split64(&mut seed);
+                    if i % 256 == 0 {
+                        0
+                    } else {
+                        key
+                    }
+                })
+                .collect(),
+            fullmove: (0..1024).map(|_| split64(&mut seed)).collect(),
+            arrival: (0..squares).map(|_| split64(&mut seed)).collect(),
         }
     }
 }
@@ -689,7 +720,9 @@ impl<B: Bitboard> Rules<B> {
         let end = EndConditions::compile(&variant, geo, &capture)?;
         let filters = MoveFilters::of(&variant);
         let turn = TurnRule::of(&variant);
-        let exchange = ExchangeRule::derive(&capture, &filters, turn);
+        let modes = PieceModes::of(&variant)?;
+        let no_move = NoMoveRule::of(&variant);
+        let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes);
         let en_passant_zone =
             Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let hands = HandRules::new(&variant, &tables, &kinds)?;
@@ -700,10 +733,24 @@ impl<B: Bitboard> Rules<B> {
             &filters,
             turn,
             hands.as_ref(),
+            &modes,
             &kinds,
             &complex_capturers,
         );
+        let mut intrusion = [B::EMPTY; 2];
+        for name in &variant.goal.intrusion {
+            let sq = geo.parse_square(name).ok_or_else(|| {
+                RulesError(format!(
+                    "variant {}: intrusion square '{name}' is off the board",
+                    variant.name
+                ))
+            })?;
+            intrusion[WHITE] |= B::from_square(sq);
+            let mirror = geo.square(geo.file_of(sq), geo.ranks() - 1 - geo.rank_of(sq));
+            intrusion[BLACK] |= B::from_square(mirror);
+        }
         Ok(Rules {
+            intrusion,
             variant,
             geo,
             tables,
@@ -719,6 +766,8 @@ impl<B: Bitboard> Rules<B> {
             filters,
             turn,
             end,
+            modes,
+            no_move,
             plan,
             exchange,
             en_passant_zone,

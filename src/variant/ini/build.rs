@@ -292,6 +292,7 @@ impl<'a> Builder<'a> {
             v.setup = Setup::Fixed;
         }
         self.apply_protean_keys(&mut v);
+        self.apply_goal_keys(&mut v);
         // A side may be without its royal piece when the start position says so, or
         // when an extinction rule can take it (the game is then over, but the position
         // can be written down).
@@ -1513,6 +1514,7 @@ fn template() -> Variant {
         capture: Capture::Replacement,
         end: EndRules::default(),
         hands: None,
+        goal: Default::default(),
     }
 }
 

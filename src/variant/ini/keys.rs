@@ -205,7 +205,9 @@ pub fn class_of(key: &str) -> Option<Class> {
     if key.starts_with("mobilityRegionWhite") || key.starts_with("mobilityRegionBlack") {
         return Some(Class::Rule);
     }
-    if super::protean_keys::PROTEAN_KEYS.contains(&key) {
+    if super::protean_keys::PROTEAN_KEYS.contains(&key)
+        || super::goal_keys::GOAL_KEYS.contains(&key)
+    {
         return Some(Class::Rule);
     }
     None

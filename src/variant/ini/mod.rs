@@ -19,6 +19,7 @@
 
 pub mod build;
 pub mod drops;
+pub mod goal_keys;
 pub mod keys;
 pub mod lexer;
 pub mod pieces;

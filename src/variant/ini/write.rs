@@ -94,6 +94,9 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     }
     write_end_rules(&mut out, v)?;
     write_protean_keys(&mut out, v, &type_keys)?;
+    for (key, value) in super::goal_keys::goal_key_values(&v.goal) {
+        out.key(key, value);
+    }
     Ok(out.0)
 }
 

@@ -4,7 +4,7 @@
 //! per arm which generators stay exact.
 
 use super::super::custodian::CustodianRules;
-use super::super::rules::{kinds_mask, RulesError};
+use super::super::rules::{kinds_mask, RulesError, MAX_KINDS};
 use super::super::{Capture, Variant};
 use crate::board::{Bitboard, Geometry};
 
@@ -19,6 +19,16 @@ pub enum CaptureRule<B> {
     /// Captures by enclosing (tafl), with its restricted and hostile squares; nothing
     /// is taken on the square moved to.
     Custodian(CustodianRules<B>),
+    /// As replacement, but only some (capturer, victim) pairs may capture at all
+    /// (Society: a pawn on either side). Attacks stay geometric: a piece that may not
+    /// take the enemy royal still checks it.
+    Permitted(CapturePermissions),
+}
+
+/// Which kinds each kind may capture.
+pub struct CapturePermissions {
+    /// Per capturing kind, the bit set of kinds it may take.
+    pub victims: [u32; MAX_KINDS],
 }
 
 /// Compiled explosion rule (see [`crate::variant::Explosion`]).
@@ -33,6 +43,29 @@ impl<B: Bitboard> CaptureRule<B> {
     /// The capture rule of `variant` on `geo`; explosions and custodian captures
     /// together are an error.
     pub fn compile(variant: &Variant, geo: Geometry, board: B) -> Result<Self, RulesError> {
+        let needs = &variant.goal.capture_needs;
+        if !needs.is_empty() {
+            if !matches!(
+                (&variant.capture, &variant.explosion),
+                (Capture::Replacement, None)
+            ) {
+                return Err(RulesError(format!(
+                    "variant {}: capture permissions need plain replacement captures",
+                    variant.name
+                )));
+            }
+            let involved = kinds_mask(variant, needs)?;
+            let all = (1u32 << variant.pieces.len()) - 1;
+            let mut victims = [0; MAX_KINDS];
+            for (k, v) in victims.iter_mut().enumerate().take(variant.pieces.len()) {
+                *v = if involved >> k & 1 != 0 {
+                    all
+                } else {
+                    involved
+                };
+            }
+            return Ok(CaptureRule::Permitted(CapturePermissions { victims }));
+        }
         match (&variant.capture, &variant.explosion) {
             (Capture::Replacement, None) => Ok(CaptureRule::Replacement),
             (Capture::Replacement, Some(e)) => {
@@ -69,7 +102,9 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn blast(&self) -> Option<&BlastRules<B>> {
         match self {
             CaptureRule::Explosion(b) => Some(b),
-            CaptureRule::Replacement | CaptureRule::Custodian(_) => None,
+            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {
+                None
+            }
         }
     }
 
@@ -78,7 +113,21 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn custodian(&self) -> Option<&CustodianRules<B>> {
         match self {
             CaptureRule::Custodian(c) => Some(c),
-            CaptureRule::Replacement | CaptureRule::Explosion(_) => None,
+            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Permitted(_) => {
+                None
+            }
+        }
+    }
+
+    /// The kinds a piece of kind `kind` may capture, as a bit set (all where every
+    /// capture is allowed).
+    #[inline(always)]
+    pub fn victims(&self, kind: usize) -> u32 {
+        match self {
+            CaptureRule::Permitted(p) => p.victims[kind],
+            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => {
+                u32::MAX
+            }
         }
     }
 }

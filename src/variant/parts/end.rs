@@ -1,8 +1,9 @@
-//! End conditions: the rules that end a game from the position alone, checked in one
-//! place (`Position::variant_end`) before any move is generated; a position they end
-//! has no legal moves. Mate, stalemate and the draw rules that need the move list or
+//! End conditions: the rules that end a game from the position (and the move that led
+//! to it: capture events), checked in one place (`Position::variant_end`) before any
+//! move is generated; a position they end has no legal moves. Mate, stalemate and the draw rules that need the move list or
 //! the history (repetition, the move rule) are decided in `position::outcome`.
 
+use super::super::goal::{CaptureEvent, CheckMate};
 use super::super::rules::{kinds_mask, RulesError};
 use super::super::{Color, Variant};
 use super::capture::CaptureRule;
@@ -22,6 +23,33 @@ pub enum EndCondition<B> {
     CheckLimit(u32),
     /// A draw with this many pieces or fewer on the board (both sides together).
     DrawAtPieces(u32),
+    /// A side loses when one of the clauses holds for its material: every `(kinds,
+    /// max)` term of it, at most `max` pieces of the kinds (a bit set) together.
+    Material(Vec<Vec<(u32, u32)>>),
+    /// The last move captured the last piece of its side of one of these classes (bit
+    /// sets of kinds): the capturer wins (Twilight).
+    CaptureLastOf(Vec<u32>),
+    /// The last move captured a piece of the `victims` kinds that stood next to a piece
+    /// of kind `leader` of its side: the capturer wins (Entourage).
+    CaptureNextTo { leader: usize, victims: u32 },
+    /// The side that has captured pieces of this many distinct kinds wins (Zoo).
+    CapturedKinds(u32),
+    /// Past this fullmove number `winner` wins, unless the side to move is checkmated
+    /// (Spartan).
+    MoveLimit { fullmove: u32, winner: Color },
+    /// Per kind, when a check by it is already mate, judged on the checked side's legal
+    /// moves at the start of its turn (Ultimate).
+    CheckerMates(Vec<CheckMate>),
+    /// A piece of `kinds` that arrived on the owner's relative `rank` with the owner's
+    /// last move and still stands there wins at the owner's turn, unless the owner is
+    /// mated (Glory). The pending arrival is in the key.
+    Arrival { kinds: u32, rank: usize },
+    /// A draw when the move clock, which counts plies since the last capture, reaches
+    /// this many, unless the side to move has no legal move (Prop).
+    CaptureClock(u32),
+    /// The side to move is in check from a non-capturing last move whose checkers are
+    /// all safe and supported: the mover wins (Triple Check; from the moves played).
+    SafeSupportedCheck,
 }
 
 /// Compiled goal rule (see [`crate::variant::Goal`]).
@@ -40,6 +68,19 @@ pub struct EndConditions<B> {
     /// The check limit of the `CheckLimit` condition, if any: the position counts
     /// checks (in its key and FEN) only then.
     check_limit: Option<u32>,
+    /// Whether the position keeps the kinds each side has captured (`CapturedKinds`).
+    tracks_captured: bool,
+    /// The fullmove limit, where the fullmove number is part of the key (`MoveLimit`).
+    move_limit: Option<u32>,
+    /// Whether a pending arrival is part of the key (`Arrival`).
+    arrival: bool,
+    /// Whether only captures reset the move clock (`CaptureClock`).
+    capture_clock: bool,
+    /// Any of `tracks_captured`, `move_limit`, `arrival`.
+    position_state: bool,
+    /// The checks each side may give, where the position counts them (the check limit,
+    /// or a check budget).
+    counted_checks: Option<u32>,
 }
 
 impl<B: Bitboard> EndConditions<B> {
@@ -63,7 +104,7 @@ impl<B: Bitboard> EndConditions<B> {
                 kind: c.king,
                 side: c.king_side,
             }),
-            CaptureRule::Replacement | CaptureRule::Explosion(_) => {}
+            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Permitted(_) => {}
         }
         if let Some(g) = &end.goal {
             let mut zones = [B::EMPTY; 2];
@@ -96,9 +137,89 @@ impl<B: Bitboard> EndConditions<B> {
         if variant.draws.draw_at_pieces > 0 {
             list.push(EndCondition::DrawAtPieces(variant.draws.draw_at_pieces));
         }
+        let goal = &variant.goal;
+        if !goal.material_loss.is_empty() {
+            let clauses = goal
+                .material_loss
+                .iter()
+                .map(|c| {
+                    c.iter()
+                        .map(|t| Ok((kinds_mask(variant, &t.letters)?, t.max)))
+                        .collect::<Result<Vec<_>, RulesError>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            list.push(EndCondition::Material(clauses));
+        }
+        for e in &goal.capture_events {
+            list.push(match e {
+                CaptureEvent::LastOfClass(classes) => EndCondition::CaptureLastOf(
+                    classes
+                        .iter()
+                        .map(|c| kinds_mask(variant, c))
+                        .collect::<Result<_, _>>()?,
+                ),
+                CaptureEvent::NextToLeader { leader, victims } => EndCondition::CaptureNextTo {
+                    leader: kinds_mask(variant, &[*leader])?.trailing_zeros() as usize,
+                    victims: kinds_mask(variant, victims)?,
+                },
+            });
+        }
+        let tracks_captured = goal.captured_kinds_win > 0;
+        if tracks_captured {
+            if variant.pieces.len() > 8 {
+                return Err(RulesError(format!(
+                    "variant {}: captured kinds are counted for at most 8 kinds",
+                    variant.name
+                )));
+            }
+            list.push(EndCondition::CapturedKinds(goal.captured_kinds_win));
+        }
+        if let Some((fullmove, winner)) = goal.move_limit {
+            list.push(EndCondition::MoveLimit { fullmove, winner });
+        }
+        if !goal.check_mates.is_empty() {
+            let mut per_kind = vec![CheckMate::Orthodox; variant.pieces.len()];
+            for &(l, m) in &goal.check_mates {
+                per_kind[kinds_mask(variant, &[l])?.trailing_zeros() as usize] = m;
+            }
+            list.push(EndCondition::CheckerMates(per_kind));
+        }
+        if let Some((l, rank)) = goal.arrival {
+            if rank >= variant.ranks {
+                return Err(RulesError(format!(
+                    "variant {}: arrival rank {} is off the board",
+                    variant.name,
+                    rank + 1
+                )));
+            }
+            list.push(EndCondition::Arrival {
+                kinds: kinds_mask(variant, &[l])?,
+                rank,
+            });
+        }
+        if goal.supported_checks {
+            list.push(EndCondition::SafeSupportedCheck);
+        }
+        if goal.check_budget > 0 && end.check_limit.is_some() {
+            return Err(RulesError(format!(
+                "variant {}: a check budget and a check limit together",
+                variant.name
+            )));
+        }
+        if goal.capture_clock > 0 {
+            list.push(EndCondition::CaptureClock(goal.capture_clock));
+        }
         Ok(EndConditions {
+            position_state: tracks_captured || goal.move_limit.is_some() || goal.arrival.is_some(),
+            counted_checks: end
+                .check_limit
+                .or((goal.check_budget > 0).then_some(goal.check_budget)),
+            capture_clock: goal.capture_clock > 0,
             list,
             check_limit: end.check_limit,
+            tracks_captured,
+            move_limit: goal.move_limit.map(|l| l.0),
+            arrival: goal.arrival.is_some(),
         })
     }
 }
@@ -118,6 +239,60 @@ impl<B> EndConditions<B> {
     #[inline(always)]
     pub fn check_limit(&self) -> Option<u32> {
         self.check_limit
+    }
+
+    /// Whether the position keeps the kinds each side has captured.
+    #[inline(always)]
+    pub fn tracks_captured(&self) -> bool {
+        self.tracks_captured
+    }
+
+    /// The fullmove limit, where the fullmove number is part of the key.
+    #[inline(always)]
+    pub fn move_limit(&self) -> Option<u32> {
+        self.move_limit
+    }
+
+    /// Where the position counts checks (in its key and FEN, `3+3` = checks left): the
+    /// check limit or the check budget.
+    #[inline(always)]
+    pub fn counted_checks(&self) -> Option<u32> {
+        self.counted_checks
+    }
+
+    /// Whether the position keeps goal-rule state that moves update (captured kinds,
+    /// the fullmove number in the key, a pending arrival).
+    #[inline(always)]
+    pub fn position_state(&self) -> bool {
+        self.position_state
+    }
+
+    /// Whether only captures reset the move clock.
+    #[inline(always)]
+    pub fn capture_clock(&self) -> bool {
+        self.capture_clock
+    }
+
+    /// The arrival rule, where a pending arrival is part of the key: (kinds, rank).
+    pub fn arrival(&self) -> Option<(u32, usize)> {
+        if !self.arrival {
+            return None;
+        }
+        self.list.iter().find_map(|c| match *c {
+            EndCondition::Arrival { kinds, rank } => Some((kinds, rank)),
+            _ => None,
+        })
+    }
+
+    /// Whether a condition reads the last move (a capture event): the verdict then
+    /// comes from `position ... moves`, never from a FEN alone.
+    pub fn reads_last_move(&self) -> bool {
+        self.list.iter().any(|c| {
+            matches!(
+                c,
+                EndCondition::CaptureLastOf(_) | EndCondition::CaptureNextTo { .. }
+            )
+        })
     }
 
     /// The goal rule, if any.

@@ -17,15 +17,38 @@ pub enum MoveFilter {
     /// general): a royal counts as attacking along its file up to the first piece, so
     /// a move that leaves the two facing leaves the mover's royal attacked.
     RoyalsMayNotFace,
+    /// An enemy unit on the mover's intrusion squares (`Rules::intrusion`) is a check
+    /// that the move must answer by capturing it (Xenophobic): after a move no enemy
+    /// unit stands on the mover's intrusion squares.
+    IntrudersMustGo,
+    /// The mover's piece must end on a square another of its side's units attacks
+    /// (Prop); castling always does.
+    DefendedDestination,
+    /// The two royal pieces may not stand on one open line of any direction (Regent).
+    RoyalsMayNotSee,
+    /// When moves toward the opponent exist, only they are legal (Prop): a rule on the
+    /// whole legal list, applied after any generator.
+    ForwardIfAny,
+    /// Once a side has given its budget of checks, a check is legal only when it is an
+    /// orthodox mate (Moderation).
+    CheckBudget(u32),
+    /// A capturing check needs every checker safe or supported (Triple Check).
+    SupportedChecks,
 }
 
 impl MoveFilter {
     /// The filter's bit in [`MoveFilters`]' set.
-    const fn bit(self) -> u8 {
+    const fn bit(self) -> u16 {
         match self {
             MoveFilter::CompulsoryCapture => 1,
             MoveFilter::NoGivingCheck => 2,
             MoveFilter::RoyalsMayNotFace => 4,
+            MoveFilter::IntrudersMustGo => 8,
+            MoveFilter::DefendedDestination => 16,
+            MoveFilter::RoyalsMayNotSee => 32,
+            MoveFilter::ForwardIfAny => 64,
+            MoveFilter::CheckBudget(_) => 128,
+            MoveFilter::SupportedChecks => 256,
         }
     }
 }
@@ -34,7 +57,7 @@ impl MoveFilter {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveFilters {
     list: Vec<MoveFilter>,
-    bits: u8,
+    bits: u16,
 }
 
 impl MoveFilters {
@@ -50,6 +73,25 @@ impl MoveFilters {
         if variant.flying_royals {
             list.push(MoveFilter::RoyalsMayNotFace);
         }
+        let goal = &variant.goal;
+        if !goal.intrusion.is_empty() {
+            list.push(MoveFilter::IntrudersMustGo);
+        }
+        if goal.defended_destinations {
+            list.push(MoveFilter::DefendedDestination);
+        }
+        if goal.royals_may_not_see {
+            list.push(MoveFilter::RoyalsMayNotSee);
+        }
+        if goal.forward_if_any {
+            list.push(MoveFilter::ForwardIfAny);
+        }
+        if goal.check_budget > 0 {
+            list.push(MoveFilter::CheckBudget(goal.check_budget));
+        }
+        if goal.supported_checks {
+            list.push(MoveFilter::SupportedChecks);
+        }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }
     }
@@ -57,6 +99,12 @@ impl MoveFilters {
     #[inline(always)]
     pub fn has(&self, f: MoveFilter) -> bool {
         self.bits & f.bit() != 0
+    }
+
+    /// The `i`th filter of the list.
+    #[inline(always)]
+    pub fn at(&self, i: usize) -> Option<MoveFilter> {
+        self.list.get(i).copied()
     }
 
     #[inline(always)]

@@ -2,11 +2,15 @@
 //! typed value owned by one module here, compiled from the [`Variant`](super::Variant)
 //! by [`Rules::new`](super::rules::Rules::new):
 //! - [`royalty`]: which kind, if any, a side may not leave attacked;
-//! - [`capture`]: what a capture removes (replacement, explosion, custodian);
+//! - [`capture`]: what a capture removes (replacement, explosion, custodian) and which
+//!   captures are allowed at all;
 //! - [`filters`]: legality beyond "own royal not attacked" (compulsory capture, no
 //!   moves that give check, royals that may not face each other);
 //! - [`turn`]: what a turn is (one move);
-//! - [`end`]: the conditions that end a game from the position alone.
+//! - [`end`]: the conditions that end a game from the position (and the capture that
+//!   led to it);
+//! - [`modes`]: pieces whose movement depends on the position;
+//! - [`no_move`]: what having no legal move means beyond mate and stalemate.
 //!
 //! [`plan`] derives from them, once, which move generator is exact for the variant and
 //! whether static exchanges hold, by exhaustive `match`es: a new arm in any part makes
@@ -16,13 +20,17 @@
 pub mod capture;
 pub mod end;
 pub mod filters;
+pub mod modes;
+pub mod no_move;
 pub mod plan;
 pub mod royalty;
 pub mod turn;
 
-pub use capture::{BlastRules, CaptureRule};
+pub use capture::{BlastRules, CapturePermissions, CaptureRule};
 pub use end::{EndCondition, EndConditions, GoalSquares};
 pub use filters::{MoveFilter, MoveFilters};
+pub use modes::{PieceMode, PieceModes};
+pub use no_move::NoMoveRule;
 pub use plan::{ExchangeRule, GeneratorPlan, ListRule, NoRoyal, WithRoyal};
 pub use royalty::Royalty;
 pub use turn::TurnRule;

@@ -20,7 +20,7 @@
 use super::super::hands::HandRules;
 use super::super::rules::KindRules;
 use super::super::screen_pins::ScreenPins;
-use super::{CaptureRule, MoveFilter, MoveFilters, Royalty, TurnRule};
+use super::{CaptureRule, MoveFilter, MoveFilters, PieceMode, PieceModes, Royalty, TurnRule};
 use crate::board::Bitboard;
 
 /// The generator for positions where the side to move has its royal piece.
@@ -50,6 +50,8 @@ pub enum ListRule {
     None,
     /// When the list holds a capture, only captures are legal.
     CapturesIfAny,
+    /// When the list holds a move toward the opponent, only such moves are legal.
+    ForwardIfAny,
 }
 
 /// Whether static exchange evaluation (SEE) can judge a capture by the material that
@@ -120,7 +122,10 @@ impl Verdict {
             pseudo: self.pseudo && o.pseudo,
             list_rule: match (self.list_rule, o.list_rule) {
                 (ListRule::None, r) | (r, ListRule::None) => r,
-                (ListRule::CapturesIfAny, ListRule::CapturesIfAny) => ListRule::CapturesIfAny,
+                (a, b) if a == b => a,
+                // No variant has both; one list rule at a time is what the generator
+                // applies.
+                (a, _) => a,
             },
             exposure_shortcut: self.exposure_shortcut && o.exposure_shortcut,
         }
@@ -178,6 +183,29 @@ fn capture_verdict<B>(capture: &CaptureRule<B>) -> Verdict {
             exposure_shortcut: false,
             ..Verdict::NEUTRAL
         },
+        // The generators drop forbidden captures where they emit captures (pieces, the
+        // king's own, en passant); safety stays geometric. The screen-pin generator
+        // has no such step.
+        CaptureRule::Permitted(_) => Verdict {
+            screened: false,
+            ..Verdict::NEUTRAL
+        },
+    }
+}
+
+fn mode_verdict(mode: PieceMode) -> Verdict {
+    match mode {
+        // The mode is asked before a move is made, in the make-and-test generator only;
+        // it never concerns royal safety, so the exposure shortcut (taken after the
+        // mode test) stays.
+        PieceMode::LoneAttackedSteps(_) | PieceMode::Pair { .. } | PieceMode::CheckedRoyalLines => {
+            Verdict {
+                pin_aware: PinAware::Unsafe,
+                screened: false,
+                pseudo: false,
+                ..Verdict::NEUTRAL
+            }
+        }
     }
 }
 
@@ -190,6 +218,13 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
             list_rule: ListRule::CapturesIfAny,
             ..Verdict::NEUTRAL
         },
+        MoveFilter::ForwardIfAny => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pseudo: false,
+            list_rule: ListRule::ForwardIfAny,
+            ..Verdict::NEUTRAL
+        },
         MoveFilter::NoGivingCheck => Verdict {
             pin_aware: PinAware::DropChecks,
             screened: false,
@@ -200,6 +235,18 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         // The screen-pin data counts each royal as a rider along its file.
         MoveFilter::RoyalsMayNotFace => Verdict {
             pin_aware: PinAware::Unsafe,
+            ..Verdict::NEUTRAL
+        },
+        // Rules on the position after the move that no pin test sees.
+        MoveFilter::IntrudersMustGo
+        | MoveFilter::DefendedDestination
+        | MoveFilter::RoyalsMayNotSee
+        | MoveFilter::CheckBudget(_)
+        | MoveFilter::SupportedChecks => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pseudo: false,
+            exposure_shortcut: false,
             ..Verdict::NEUTRAL
         },
     }
@@ -226,12 +273,14 @@ fn hands_verdict<B>(hands: Option<&HandRules<B>>) -> Verdict {
 impl GeneratorPlan {
     /// The plan from the parts and the compiled kinds (`complex_capturers`: kinds whose
     /// captures are not plain leaps or full-line slides).
+    #[allow(clippy::too_many_arguments)]
     pub fn derive<B: Bitboard>(
         royalty: Royalty,
         capture: &CaptureRule<B>,
         filters: &MoveFilters,
         turn: TurnRule,
         hands: Option<&HandRules<B>>,
+        modes: &PieceModes,
         kinds: &[KindRules<B>],
         complex_capturers: &[usize],
     ) -> GeneratorPlan {
@@ -245,14 +294,18 @@ impl GeneratorPlan {
             },
             ..Verdict::NEUTRAL
         };
-        let v = filters.iter().map(filter_verdict).fold(
-            royalty_verdict(royalty, kinds)
-                .meet(capture_verdict(capture))
-                .meet(turn_verdict(turn))
-                .meet(hands_verdict(hands))
-                .meet(pieces),
-            Verdict::meet,
-        );
+        let v = filters
+            .iter()
+            .map(filter_verdict)
+            .chain(modes.iter().map(mode_verdict))
+            .fold(
+                royalty_verdict(royalty, kinds)
+                    .meet(capture_verdict(capture))
+                    .meet(turn_verdict(turn))
+                    .meet(hands_verdict(hands))
+                    .meet(pieces),
+                Verdict::meet,
+            );
         let screen_pins = || {
             let royal = royalty.kind()?;
             let faces = filters.has(MoveFilter::RoyalsMayNotFace);
@@ -284,7 +337,7 @@ impl GeneratorPlan {
     pub fn lists_final(&self) -> bool {
         match self.list_rule {
             ListRule::None => true,
-            ListRule::CapturesIfAny => false,
+            ListRule::CapturesIfAny | ListRule::ForwardIfAny => false,
         }
     }
 }
@@ -294,9 +347,16 @@ impl ExchangeRule {
     /// recaptures limited only by royal safety. `search::see`'s test of that
     /// assumption over every built-in variant fails for a rule that breaks it until its
     /// arm here says `Off`.
-    pub fn derive<B>(capture: &CaptureRule<B>, filters: &MoveFilters, turn: TurnRule) -> Self {
+    pub fn derive<B>(
+        capture: &CaptureRule<B>,
+        filters: &MoveFilters,
+        turn: TurnRule,
+        modes: &PieceModes,
+    ) -> Self {
         let capture_ok = match capture {
             CaptureRule::Replacement => true,
+            // A recapture may be forbidden.
+            CaptureRule::Permitted(_) => false,
             // More pieces go than the victim, or none on the square moved to.
             CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => false,
         };
@@ -306,11 +366,24 @@ impl ExchangeRule {
             // A recapture that gives check is illegal.
             MoveFilter::NoGivingCheck => false,
             MoveFilter::RoyalsMayNotFace => true,
+            // A recapture may be forced elsewhere, or be illegal.
+            MoveFilter::IntrudersMustGo
+            | MoveFilter::DefendedDestination
+            | MoveFilter::RoyalsMayNotSee
+            | MoveFilter::ForwardIfAny
+            | MoveFilter::CheckBudget(_)
+            | MoveFilter::SupportedChecks => false,
         });
         let turn_ok = match turn {
             TurnRule::OneMove => true,
         };
-        if capture_ok && filters_ok && turn_ok {
+        // A piece's captures depend on the position, not on its kind alone.
+        let modes_ok = modes.iter().all(|m| match m {
+            PieceMode::LoneAttackedSteps(_)
+            | PieceMode::Pair { .. }
+            | PieceMode::CheckedRoyalLines => false,
+        });
+        if capture_ok && filters_ok && turn_ok && modes_ok {
             ExchangeRule::Material
         } else {
             ExchangeRule::Off

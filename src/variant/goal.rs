@@ -1,0 +1,132 @@
+//! Goal rules: the data of the rules that change how a game is won, what may capture
+//! and how a piece's movement follows the position (seed 002's GOAL variants, rule book
+//! `GOAL-VARIANTS.md`). Plain data on the [`Variant`](super::Variant), read from
+//! `protean...` keys by the ini loader and written back by its writer; the rule parts
+//! under [`super::parts`] compile it. Every field's default is "off", so a variant that
+//! sets none of them is unchanged.
+
+use super::Color;
+
+/// One term of a material clause: the side has at most `max` pieces of the kinds
+/// `letters` together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialTerm {
+    pub letters: Vec<char>,
+    pub max: u32,
+}
+
+/// A capture event that wins for the capturer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CaptureEvent {
+    /// The capture removed the last piece of the victim's side of one of these classes
+    /// (kinds taken together): Twilight's last pawn, last minor, last major.
+    LastOfClass(Vec<Vec<char>>),
+    /// The capture took a piece of one of the `victims` kinds that stood next to (the
+    /// eight squares around) a piece of kind `leader` of its own side: Entourage.
+    NextToLeader { leader: char, victims: Vec<char> },
+}
+
+/// How a piece of a [`PairMoves`] pair moves in one situation: a subset of the kind's
+/// Betza moves, picked by the vector of the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Along a rank, file or diagonal (a queen's move).
+    Line,
+    /// A knight's leap.
+    Knight,
+    /// One square in any direction (a king's step).
+    Step,
+}
+
+/// Two kinds of one side whose movement depends on each other (Dynastic's monarchs):
+/// next to each other, apart, or one of them alone on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairMoves {
+    pub letters: [char; 2],
+    pub together: Reach,
+    pub apart: Reach,
+    pub alone: Reach,
+}
+
+/// When a check by a kind is already mate (Ultimate), judged on the checked side's legal
+/// replies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckMate {
+    /// Only an orthodox mate (no legal reply).
+    Orthodox,
+    /// Always.
+    Always,
+    /// When the checked side has exactly one legal reply.
+    OneReply,
+    /// When every legal reply is a royal move and none takes the checker.
+    RoyalMovesNotTaking,
+    /// When every legal reply is a royal move to a square with no unit of its own side
+    /// next to it.
+    RoyalMovesIsolated,
+}
+
+/// The goal rules of a variant (see the module comment).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoalRules {
+    /// A side loses when one of these clauses holds for its material (every term of
+    /// the clause): `n<=0 | k<=0 n<=1` (Junta).
+    pub material_loss: Vec<Vec<MaterialTerm>>,
+    /// Captures that win at once.
+    pub capture_events: Vec<CaptureEvent>,
+    /// The side that has captured pieces of this many distinct kinds wins (Zoo); the
+    /// kinds each side has captured are kept in the position, its key and its FEN.
+    /// 0: off.
+    pub captured_kinds_win: u32,
+    /// White wins when the fullmove number passes this limit and White is not mated
+    /// (Spartan), and at the move rule; `(limit, winner)`.
+    pub move_limit: Option<(u32, Color)>,
+    /// Every drawn ending (stalemate, the move rule, repetition) is a win for this side.
+    pub draws_win_for: Option<Color>,
+    /// A capture must involve a piece of one of these kinds, as capturer or victim
+    /// (Society: a pawn). Empty: every capture is allowed.
+    pub capture_needs: Vec<char>,
+    /// A side with no legal move loses (rather than being stalemated) when a capture
+    /// that `capture_needs` forbids would be legal otherwise (Society).
+    pub forbidden_capture_loses: bool,
+    /// A side's only piece of one of these kinds, while an enemy piece attacks it,
+    /// moves one square only (Clerical's last bishop).
+    pub lone_attacked_steps: Vec<char>,
+    /// Two kinds whose movement depends on each other (Dynastic).
+    pub pair_moves: Option<PairMoves>,
+    /// Per kind letter, when its check is already mate (Ultimate); kinds not listed
+    /// mate in the orthodox way.
+    pub check_mates: Vec<(char, CheckMate)>,
+    /// White's intrusion squares (Black's are their mirror image): an enemy unit there
+    /// is a check that must be answered by capturing it (Xenophobic).
+    pub intrusion: Vec<String>,
+    /// A piece of kind `.0` that arrives by a non-promoting move on its owner's relative
+    /// rank `.1` (0 = first) and is still there at its owner's next turn wins, unless
+    /// that side is mated (Glory).
+    pub arrival: Option<(char, usize)>,
+    /// Every move must end on a square another own unit attacks after the move
+    /// (Prop); castling always does (the rook guards the king).
+    pub defended_destinations: bool,
+    /// If a move toward the opponent (destination rank strictly closer) is legal, only
+    /// such moves are (Prop).
+    pub forward_if_any: bool,
+    /// The move clock counts plies since the last capture only (pawn moves do not reset
+    /// it) and the game is drawn when it reaches this many plies, unless the side to
+    /// move has no legal move (Prop). 0: off.
+    pub capture_clock: u32,
+    /// The two royal pieces may not stand on one open rank, file or diagonal (Regent;
+    /// Xiangqi's flying general on every line).
+    pub royals_may_not_see: bool,
+    /// A royal piece in check may not move along the lines it is checked on: not
+    /// diagonally when checked on a diagonal, not orthogonally when checked on a rank or
+    /// file, not at all when checked by a leap (Regent).
+    pub checked_royal_lines: bool,
+    /// Each side may give this many checks; after that a check is legal only when it
+    /// is an orthodox mate (Moderation). The checks left are in the key and the FEN
+    /// (`3+3`). 0: off.
+    pub check_budget: u32,
+    /// A capturing check is legal only if each checker is safe (no FIDE-legal reply
+    /// takes it) or supported (another unit of its side attacks its square); a
+    /// non-capturing check by safe and supported checkers wins at once; a side whose
+    /// FIDE-legal moves are all such illegal checks loses (Triple Check).
+    pub supported_checks: bool,
+}

@@ -1,0 +1,490 @@
+//! The `protean...` keys of the goal rules ([`crate::variant::goal`]): their values read
+//! into a [`GoalRules`] and written back, so a variant's section reads back equal. Each
+//! value has one text form; `docs/variant-config.md` lists them.
+
+use super::build::Builder;
+use super::values::{parse_bool, parse_int};
+use crate::variant::goal::{CaptureEvent, CheckMate, MaterialTerm, PairMoves, Reach};
+use crate::variant::{Color, GoalRules, Variant, BLACK, WHITE};
+
+/// The goal keys, in the order the writer writes them.
+pub const GOAL_KEYS: &[&str] = &[
+    "proteanMaterialLoss",
+    "proteanCaptureLastOf",
+    "proteanCaptureNextTo",
+    "proteanCapturedKindsWin",
+    "proteanMoveLimit",
+    "proteanDrawsWinFor",
+    "proteanCaptureNeeds",
+    "proteanForbiddenCaptureLoses",
+    "proteanLoneAttackedSteps",
+    "proteanPairMoves",
+    "proteanCheckMates",
+    "proteanIntrusionSquares",
+    "proteanArrival",
+    "proteanDefendedDestinations",
+    "proteanForwardIfAny",
+    "proteanCaptureClock",
+    "proteanRoyalsMayNotSee",
+    "proteanCheckedRoyalLines",
+    "proteanCheckBudget",
+    "proteanSupportedChecks",
+];
+
+fn upper(s: &str) -> Vec<char> {
+    s.chars().map(|c| c.to_ascii_uppercase()).collect()
+}
+
+fn lower(ls: &[char]) -> String {
+    ls.iter().map(|c| c.to_ascii_lowercase()).collect()
+}
+
+fn letters_only(s: &str) -> Result<Vec<char>, String> {
+    if s.is_empty() || !s.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(format!("expected piece letters, not '{s}'"));
+    }
+    Ok(upper(s))
+}
+
+/// `n<=0 | k<=0 n<=1`: clauses separated by `|`, each a list of `letters<=count`.
+fn parse_material(v: &str) -> Result<Vec<Vec<MaterialTerm>>, String> {
+    v.split('|')
+        .map(|clause| {
+            let terms: Vec<MaterialTerm> = clause
+                .split_whitespace()
+                .map(|t| {
+                    let (ls, n) = t
+                        .split_once("<=")
+                        .ok_or_else(|| format!("expected letters<=count, not '{t}'"))?;
+                    Ok(MaterialTerm {
+                        letters: letters_only(ls)?,
+                        max: parse_int(n)?,
+                    })
+                })
+                .collect::<Result<_, String>>()?;
+            if terms.is_empty() {
+                return Err("an empty clause".into());
+            }
+            Ok(terms)
+        })
+        .collect()
+}
+
+fn write_material(clauses: &[Vec<MaterialTerm>]) -> String {
+    clauses
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|t| format!("{}<={}", lower(&t.letters), t.max))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn parse_color(v: &str) -> Result<Color, String> {
+    match v {
+        "white" => Ok(WHITE),
+        "black" => Ok(BLACK),
+        _ => Err(format!("expected white or black, not '{v}'")),
+    }
+}
+
+fn parse_reach(v: &str) -> Result<Reach, String> {
+    match v {
+        "line" => Ok(Reach::Line),
+        "knight" => Ok(Reach::Knight),
+        "step" => Ok(Reach::Step),
+        _ => Err(format!("expected line, knight or step, not '{v}'")),
+    }
+}
+
+fn reach_name(r: Reach) -> &'static str {
+    match r {
+        Reach::Line => "line",
+        Reach::Knight => "knight",
+        Reach::Step => "step",
+    }
+}
+
+/// `kq line knight step`: the two letters, then the reach together, apart, alone.
+fn parse_pair(v: &str) -> Result<PairMoves, String> {
+    let words: Vec<&str> = v.split_whitespace().collect();
+    let [pair, together, apart, alone] = words[..] else {
+        return Err(format!(
+            "expected two letters and three reaches (kq line knight step), not '{v}'"
+        ));
+    };
+    let ls = letters_only(pair)?;
+    let [a, b] = ls[..] else {
+        return Err(format!("expected two piece letters, not '{pair}'"));
+    };
+    Ok(PairMoves {
+        letters: [a, b],
+        together: parse_reach(together)?,
+        apart: parse_reach(apart)?,
+        alone: parse_reach(alone)?,
+    })
+}
+
+const CHECK_MATES: &[(&str, CheckMate)] = &[
+    ("orthodox", CheckMate::Orthodox),
+    ("always", CheckMate::Always),
+    ("onereply", CheckMate::OneReply),
+    ("royalmovesnottaking", CheckMate::RoyalMovesNotTaking),
+    ("royalmovesisolated", CheckMate::RoyalMovesIsolated),
+];
+
+/// `p:always n:onereply`: per kind letter, when its check is mate.
+fn parse_check_mates(v: &str) -> Result<Vec<(char, CheckMate)>, String> {
+    v.split_whitespace()
+        .filter(|w| *w != "-")
+        .map(|w| {
+            let (l, m) = w
+                .split_once(':')
+                .ok_or_else(|| format!("expected letter:rule, not '{w}'"))?;
+            let l = letters_only(l)?;
+            let [l] = l[..] else {
+                return Err(format!("expected one letter in '{w}'"));
+            };
+            let m = CHECK_MATES
+                .iter()
+                .find(|(n, _)| *n == m)
+                .map(|&(_, m)| m)
+                .ok_or_else(|| {
+                    format!(
+                        "'{m}' is not one of {}",
+                        CHECK_MATES
+                            .iter()
+                            .map(|c| c.0)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })?;
+            Ok((l, m))
+        })
+        .collect()
+}
+
+/// `p 7`: the kind's letter and the relative rank counted from 1.
+fn parse_arrival(v: &str) -> Result<(char, usize), String> {
+    let (l, r) = v
+        .split_once(' ')
+        .ok_or_else(|| format!("expected a letter and a rank, not '{v}'"))?;
+    let l = letters_only(l)?;
+    let [l] = l[..] else {
+        return Err(format!("expected one letter, not '{v}'"));
+    };
+    let r = parse_int(r.trim())?;
+    if r == 0 {
+        return Err("ranks count from 1".into());
+    }
+    Ok((l, r as usize - 1))
+}
+
+/// `60 white`: the last fullmove number allowed, and who wins past it.
+fn parse_limit(v: &str) -> Result<(u32, Color), String> {
+    let (n, c) = v
+        .split_once(' ')
+        .ok_or_else(|| format!("expected a fullmove number and a colour, not '{v}'"))?;
+    Ok((parse_int(n)?, parse_color(c.trim())?))
+}
+
+/// `k:qrbn`: the leader's letter, then the victims' letters.
+fn parse_next_to(v: &str) -> Result<(char, Vec<char>), String> {
+    let (l, vs) = v
+        .split_once(':')
+        .ok_or_else(|| format!("expected leader:victims (k:qrbn), not '{v}'"))?;
+    let l = letters_only(l)?;
+    let [leader] = l[..] else {
+        return Err(format!("expected one leader letter, not '{v}'"));
+    };
+    Ok((leader, letters_only(vs)?))
+}
+
+impl Builder<'_> {
+    /// Reads the goal keys into `v.goal`, checking that every letter names a piece.
+    pub(super) fn apply_goal_keys(&mut self, v: &mut Variant) {
+        let mut g = v.goal.clone();
+        if let Some(x) = self.read("proteanMaterialLoss", |s| {
+            if s == "-" {
+                Ok(Vec::new())
+            } else {
+                parse_material(s)
+            }
+        }) {
+            g.material_loss = x;
+        }
+        let mut events = Vec::new();
+        let mut had_event_key = false;
+        if let Some(x) = self.read("proteanCaptureLastOf", |s| {
+            s.split_whitespace()
+                .filter(|w| *w != "-")
+                .map(letters_only)
+                .collect::<Result<Vec<_>, _>>()
+        }) {
+            had_event_key = true;
+            if !x.is_empty() {
+                events.push(CaptureEvent::LastOfClass(x));
+            }
+        }
+        if let Some(x) = self.read("proteanCaptureNextTo", |s| {
+            if s == "-" {
+                Ok(None)
+            } else {
+                parse_next_to(s).map(Some)
+            }
+        }) {
+            had_event_key = true;
+            if let Some((leader, victims)) = x {
+                events.push(CaptureEvent::NextToLeader { leader, victims });
+            }
+        }
+        if had_event_key {
+            g.capture_events = events;
+        }
+        if let Some(n) = self.read("proteanCapturedKindsWin", parse_int) {
+            g.captured_kinds_win = n;
+        }
+        if let Some(x) = self.read("proteanMoveLimit", |s| {
+            if s == "-" {
+                Ok(None)
+            } else {
+                parse_limit(s).map(Some)
+            }
+        }) {
+            g.move_limit = x;
+        }
+        if let Some(x) = self.read("proteanDrawsWinFor", |s| {
+            if s == "-" {
+                Ok(None)
+            } else {
+                parse_color(s).map(Some)
+            }
+        }) {
+            g.draws_win_for = x;
+        }
+        if let Some(ls) = self.letters(v, "proteanCaptureNeeds") {
+            g.capture_needs = ls;
+        }
+        if let Some(b) = self.read("proteanForbiddenCaptureLoses", parse_bool) {
+            g.forbidden_capture_loses = b;
+        }
+        if let Some(ls) = self.letters(v, "proteanLoneAttackedSteps") {
+            g.lone_attacked_steps = ls;
+        }
+        if let Some(x) = self.read("proteanPairMoves", |s| {
+            if s == "-" {
+                Ok(None)
+            } else {
+                parse_pair(s).map(Some)
+            }
+        }) {
+            g.pair_moves = x;
+        }
+        if let Some(x) = self.read("proteanCheckMates", parse_check_mates) {
+            g.check_mates = x;
+        }
+        if let Some(x) = self.square_list(v, "proteanIntrusionSquares") {
+            g.intrusion = x;
+        }
+        if let Some(x) = self.read("proteanArrival", |s| {
+            if s == "-" {
+                Ok(None)
+            } else {
+                parse_arrival(s).map(Some)
+            }
+        }) {
+            g.arrival = x;
+        }
+        for (key, field) in [
+            ("proteanDefendedDestinations", &mut g.defended_destinations),
+            ("proteanForwardIfAny", &mut g.forward_if_any),
+            ("proteanRoyalsMayNotSee", &mut g.royals_may_not_see),
+            ("proteanCheckedRoyalLines", &mut g.checked_royal_lines),
+        ] {
+            if let Some(b) = self.read(key, parse_bool) {
+                *field = b;
+            }
+        }
+        if let Some(n) = self.read("proteanCaptureClock", parse_int) {
+            g.capture_clock = n;
+        }
+        if let Some(n) = self.read("proteanCheckBudget", parse_int) {
+            g.check_budget = n;
+        }
+        if let Some(b) = self.read("proteanSupportedChecks", parse_bool) {
+            g.supported_checks = b;
+        }
+        let mut used: Vec<char> = g
+            .material_loss
+            .iter()
+            .flatten()
+            .flat_map(|t| t.letters.iter().copied())
+            .collect();
+        for e in &g.capture_events {
+            match e {
+                CaptureEvent::LastOfClass(cs) => used.extend(cs.iter().flatten()),
+                CaptureEvent::NextToLeader { leader, victims } => {
+                    used.push(*leader);
+                    used.extend(victims);
+                }
+            }
+        }
+        if let Some(p) = &g.pair_moves {
+            used.extend(p.letters);
+        }
+        used.extend(g.check_mates.iter().map(|c| c.0));
+        used.extend(g.arrival.iter().map(|a| a.0));
+        if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
+            let line = GOAL_KEYS
+                .iter()
+                .find_map(|k| self.get(k))
+                .map_or(0, |e| e.line);
+            self.error(
+                line,
+                format!(
+                    "goal rules: no piece with letter '{}' in {}",
+                    bad.to_ascii_lowercase(),
+                    v.name
+                ),
+            );
+            return;
+        }
+        v.goal = g;
+    }
+}
+
+/// The goal keys of `g` that differ from the default, as (key, value) in
+/// [`GOAL_KEYS`] order.
+pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if !g.material_loss.is_empty() {
+        out.push(("proteanMaterialLoss", write_material(&g.material_loss)));
+    }
+    for e in &g.capture_events {
+        match e {
+            CaptureEvent::LastOfClass(cs) => out.push((
+                "proteanCaptureLastOf",
+                cs.iter().map(|c| lower(c)).collect::<Vec<_>>().join(" "),
+            )),
+            CaptureEvent::NextToLeader { leader, victims } => out.push((
+                "proteanCaptureNextTo",
+                format!("{}:{}", leader.to_ascii_lowercase(), lower(victims)),
+            )),
+        }
+    }
+    if g.captured_kinds_win != 0 {
+        out.push(("proteanCapturedKindsWin", g.captured_kinds_win.to_string()));
+    }
+    if let Some((n, c)) = g.move_limit {
+        out.push((
+            "proteanMoveLimit",
+            format!("{n} {}", c.name().to_lowercase()),
+        ));
+    }
+    if let Some(c) = g.draws_win_for {
+        out.push(("proteanDrawsWinFor", c.name().to_lowercase()));
+    }
+    if !g.capture_needs.is_empty() {
+        out.push(("proteanCaptureNeeds", lower(&g.capture_needs)));
+    }
+    if g.forbidden_capture_loses {
+        out.push(("proteanForbiddenCaptureLoses", "true".into()));
+    }
+    if !g.lone_attacked_steps.is_empty() {
+        out.push(("proteanLoneAttackedSteps", lower(&g.lone_attacked_steps)));
+    }
+    if let Some(p) = &g.pair_moves {
+        out.push((
+            "proteanPairMoves",
+            format!(
+                "{} {} {} {}",
+                lower(&p.letters),
+                reach_name(p.together),
+                reach_name(p.apart),
+                reach_name(p.alone)
+            ),
+        ));
+    }
+    if !g.check_mates.is_empty() {
+        let name = |m: CheckMate| CHECK_MATES.iter().find(|c| c.1 == m).map_or("?", |c| c.0);
+        out.push((
+            "proteanCheckMates",
+            g.check_mates
+                .iter()
+                .map(|&(l, m)| format!("{}:{}", l.to_ascii_lowercase(), name(m)))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ));
+    }
+    if !g.intrusion.is_empty() {
+        out.push(("proteanIntrusionSquares", g.intrusion.join(" ")));
+    }
+    if let Some((l, r)) = g.arrival {
+        out.push((
+            "proteanArrival",
+            format!("{} {}", l.to_ascii_lowercase(), r + 1),
+        ));
+    }
+    for (key, on) in [
+        ("proteanDefendedDestinations", g.defended_destinations),
+        ("proteanForwardIfAny", g.forward_if_any),
+    ] {
+        if on {
+            out.push((key, "true".into()));
+        }
+    }
+    if g.capture_clock != 0 {
+        out.push(("proteanCaptureClock", g.capture_clock.to_string()));
+    }
+    for (key, on) in [
+        ("proteanRoyalsMayNotSee", g.royals_may_not_see),
+        ("proteanCheckedRoyalLines", g.checked_royal_lines),
+    ] {
+        if on {
+            out.push((key, "true".into()));
+        }
+    }
+    if g.check_budget != 0 {
+        out.push(("proteanCheckBudget", g.check_budget.to_string()));
+    }
+    if g.supported_checks {
+        out.push(("proteanSupportedChecks", "true".into()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn material_clauses_read_and_write_back() {
+        let c = parse_material("n<=0 | k<=0 n<=1").unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[1][1].letters, vec!['N']);
+        assert_eq!(c[1][1].max, 1);
+        assert_eq!(write_material(&c), "n<=0 | k<=0 n<=1");
+        assert!(parse_material("n<0").is_err());
+        assert!(parse_material("n<=x").is_err());
+        assert!(parse_material("n<=0 |").is_err());
+    }
+
+    #[test]
+    fn pairs_and_limits_parse_or_fail_clearly() {
+        let p = parse_pair("kq line knight step").unwrap();
+        assert_eq!(p.letters, ['K', 'Q']);
+        assert_eq!(p.apart, Reach::Knight);
+        assert!(parse_pair("kq line knight").is_err());
+        assert!(parse_pair("kqr line knight step").is_err());
+        assert_eq!(parse_limit("60 white").unwrap(), (60, WHITE));
+        assert!(parse_limit("60").is_err());
+        assert_eq!(
+            parse_next_to("k:qrbn").unwrap(),
+            ('K', vec!['Q', 'R', 'B', 'N'])
+        );
+        assert!(parse_next_to("kq:r").is_err());
+    }
+}

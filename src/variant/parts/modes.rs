@@ -1,0 +1,92 @@
+//! Piece modes: pieces whose movement depends on the position (the rule book's
+//! `gen.dynamic-piece`). The kind's Betza moves are the union of everything it can ever
+//! do; a mode keeps, before the move is made, the part the position allows. The
+//! generators that trust the geometry alone (pin-aware, screen pins, pseudo-legal) do
+//! not know modes, so [`super::plan`] sends a variant with modes to the make-and-test
+//! generator, which asks `movegen`'s `modes_allow` about every move.
+
+use super::super::goal::Reach;
+use super::super::rules::{kinds_mask, RulesError};
+use super::super::Variant;
+
+/// One position-dependent movement rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceMode {
+    /// A side's only piece of these kinds (a bit set), while an enemy piece attacks it
+    /// (its capture pattern, pins ignored), moves one square only (Clerical).
+    LoneAttackedSteps(u32),
+    /// Two kinds of one side: next to each other (the eight squares around), each moves
+    /// by `together`; apart, by `apart`; one alone on the board, by `alone`
+    /// (Dynastic's monarchs).
+    Pair {
+        kinds: [usize; 2],
+        together: Reach,
+        apart: Reach,
+        alone: Reach,
+    },
+    /// A royal piece in check may not move along the lines it is checked on (Regent;
+    /// see `GoalRules::checked_royal_lines`).
+    CheckedRoyalLines,
+}
+
+/// A variant's piece modes (empty in chess).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceModes {
+    list: Vec<PieceMode>,
+}
+
+impl PieceModes {
+    /// The modes of `variant`'s goal rules.
+    pub fn of(variant: &Variant) -> Result<PieceModes, RulesError> {
+        let goal = &variant.goal;
+        let mut list = Vec::new();
+        if !goal.lone_attacked_steps.is_empty() {
+            list.push(PieceMode::LoneAttackedSteps(kinds_mask(
+                variant,
+                &goal.lone_attacked_steps,
+            )?));
+        }
+        if let Some(p) = &goal.pair_moves {
+            let a = kinds_mask(variant, &[p.letters[0]])?.trailing_zeros() as usize;
+            let b = kinds_mask(variant, &[p.letters[1]])?.trailing_zeros() as usize;
+            if a == b {
+                return Err(RulesError(format!(
+                    "variant {}: a piece pair needs two different kinds",
+                    variant.name
+                )));
+            }
+            list.push(PieceMode::Pair {
+                kinds: [a, b],
+                together: p.together,
+                apart: p.apart,
+                alone: p.alone,
+            });
+        }
+        if goal.checked_royal_lines {
+            list.push(PieceMode::CheckedRoyalLines);
+        }
+        Ok(PieceModes { list })
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = PieceMode> + '_ {
+        self.list.iter().copied()
+    }
+}
+
+impl Reach {
+    /// Whether a move by `(dx, dy)` (files, ranks) is of this reach. Line moves are
+    /// only judged by direction: the generator has already checked the squares between.
+    pub fn allows(self, dx: i32, dy: i32) -> bool {
+        let (ax, ay) = (dx.abs(), dy.abs());
+        match self {
+            Reach::Line => ax == 0 || ay == 0 || ax == ay,
+            Reach::Knight => (ax == 1 && ay == 2) || (ax == 2 && ay == 1),
+            Reach::Step => ax <= 1 && ay <= 1,
+        }
+    }
+}

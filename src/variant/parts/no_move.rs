@@ -1,0 +1,31 @@
+//! What having no legal move means, beyond checkmate and the stalemate result of
+//! [`crate::variant::DrawRules`]: decided by `Position::outcome` when the legal list is
+//! empty (the rule book's `end.turn-start` verdicts on an empty list).
+
+use super::super::Variant;
+
+/// The verdict on a side with no legal move that is not in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoveRule {
+    /// The variant's stalemate result.
+    Stalemate,
+    /// The side loses when a capture that the capture permissions forbid would be
+    /// legal otherwise: it is "forced" into a forbidden capture (Society); otherwise the
+    /// stalemate result.
+    ForbiddenCaptureLoses,
+    /// The side loses when it has FIDE-legal moves, all of them checks the variant's
+    /// check rule forbids (Triple Check).
+    IllegalChecksLose,
+}
+
+impl NoMoveRule {
+    pub fn of(variant: &Variant) -> NoMoveRule {
+        if variant.goal.forbidden_capture_loses {
+            NoMoveRule::ForbiddenCaptureLoses
+        } else if variant.goal.supported_checks {
+            NoMoveRule::IllegalChecksLose
+        } else {
+            NoMoveRule::Stalemate
+        }
+    }
+}
