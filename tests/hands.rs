@@ -6,7 +6,7 @@
 use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
 use protean::position::GameResult;
-use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
+use protean::search::{Limits, Settings, TranspositionTable};
 use std::sync::Arc;
 
 use crate::common;
@@ -249,14 +249,7 @@ fn a_giant_board_with_full_hands_lists_every_move() {
         ..Limits::default()
     };
     let tt = TranspositionTable::new(1);
-    let result = game.search(
-        &limits,
-        &Settings::default(),
-        &tt,
-        &Control::new(false),
-        &mut SearchMemory::new(),
-        &mut |_| {},
-    );
+    let result = common::search_once(&game, &limits, &Settings::default(), &tt);
     let best = result.best.expect("a move");
     assert!(names.contains(&best.as_str()), "{best}");
 }

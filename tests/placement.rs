@@ -5,7 +5,7 @@
 //! random-game key test (tests/position.rs) cover the same games more broadly.
 
 use protean::engine::Game;
-use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
+use protean::search::{Limits, Settings, TranspositionTable};
 
 fn game(variant: &str, fen: &str) -> Game {
     Game::by_name(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -302,18 +302,8 @@ fn the_search_plays_through_the_set_up_into_play() {
             nodes: Some(3_000),
             ..Limits::default()
         };
-        let search = |g: &Game| {
-            let control = Control::new(false);
-            g.search(
-                &limits,
-                &Settings::default(),
-                &tt,
-                &control,
-                &mut SearchMemory::new(),
-                &mut |_| {},
-            )
-            .best
-        };
+        let search =
+            |g: &Game| crate::common::search_once(g, &limits, &Settings::default(), &tt).best;
         let mut plies = 0;
         while !g.fen().contains("[]") {
             let best = search(&g).unwrap_or_else(|| panic!("{variant}: stuck in {}", g.fen()));

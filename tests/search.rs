@@ -11,15 +11,7 @@ use protean::search::{
 fn search(variant: &str, fen: &str, limits: Limits, settings: Settings) -> SearchResult {
     let game = Game::by_name(variant, Some(fen)).unwrap();
     let tt = TranspositionTable::new(16);
-    let control = Control::new(false);
-    game.search(
-        &limits,
-        &settings,
-        &tt,
-        &control,
-        &mut SearchMemory::new(),
-        &mut |_| {},
-    )
+    crate::common::search_once(&game, &limits, &settings, &tt)
 }
 
 fn mate_search(variant: &str, fen: &str, moves: u32) -> SearchResult {
@@ -264,15 +256,8 @@ fn every_builtin_variant_searches_to_a_legal_move() {
     for v in protean::variant::builtin_variants() {
         let game = Game::new(v, None).unwrap();
         let tt = TranspositionTable::new(4);
-        let control = Control::new(false);
-        let r = game.search(
-            &Limits::nodes(20_000),
-            &Settings::default(),
-            &tt,
-            &control,
-            &mut SearchMemory::new(),
-            &mut |_| {},
-        );
+        let r =
+            crate::common::search_once(&game, &Limits::nodes(20_000), &Settings::default(), &tt);
         let best = r.best.unwrap_or_else(|| panic!("{}: no move", v.name));
         assert!(game.legal_moves_uci().contains(&best), "{}: {best}", v.name);
     }

@@ -618,7 +618,7 @@ fn make_unmake_restores_positions_over_random_games() {
 /// accepted one can be written back, searched a little and played on.
 #[test]
 fn garbage_tafl_fens_never_panic() {
-    use protean::search::{Control, Limits, SearchMemory, Settings, TranspositionTable};
+    use protean::search::{Limits, Settings, TranspositionTable};
     let alphabet: Vec<char> = "KkMm123456789/ wb-0x".chars().collect();
     let mut seed = 0xC0FFEE_u64;
     let mut rand = move || {
@@ -677,14 +677,7 @@ fn garbage_tafl_fens_never_panic() {
             accepted += 1;
             let again = game(name, &g.fen());
             assert_eq!(again.fen(), g.fen(), "{name}: {fen}");
-            let r = g.search(
-                &Limits::depth(2),
-                &Settings::default(),
-                &tt,
-                &Control::new(false),
-                &mut SearchMemory::new(),
-                &mut |_| {},
-            );
+            let r = crate::common::search_once(&g, &Limits::depth(2), &Settings::default(), &tt);
             let moves = g.legal_moves_uci();
             match r.best {
                 Some(m) => assert!(moves.contains(&m), "{name}: {fen}: {m}"),

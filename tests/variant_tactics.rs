@@ -2,28 +2,18 @@
 //! explosions, extinction, the piece-count draw. Limited by nodes, never by time.
 
 use protean::engine::Game;
-use protean::search::{
-    Control, Limits, Score, SearchMemory, SearchResult, Settings, TranspositionTable,
-};
+use protean::search::{Limits, Score, SearchResult, Settings, TranspositionTable};
 
 fn search(variant: &str, fen: &str, mate: Option<u32>, depth: Option<u32>) -> SearchResult {
     let game = Game::by_name(variant, Some(fen)).unwrap();
     let tt = TranspositionTable::new(16);
-    let control = Control::new(false);
     let limits = Limits {
         nodes: Some(2_000_000),
         mate,
         depth,
         ..Limits::default()
     };
-    game.search(
-        &limits,
-        &Settings::default(),
-        &tt,
-        &control,
-        &mut SearchMemory::new(),
-        &mut |_| {},
-    )
+    crate::common::search_once(&game, &limits, &Settings::default(), &tt)
 }
 
 /// (variant, FEN, the only winning first move, why).

@@ -49,7 +49,7 @@ fn the_search_scores_a_perpetual_check_as_a_loss() {
     // One cycle into the chase, repeating the check (a9a10) repeats the position with
     // White having checked throughout: the search scores it as lost for White, where a
     // plain repetition would be 0.
-    use protean::search::{Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
+    use protean::search::{Limits, Score, Settings, TranspositionTable};
     let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
     let g = play(fen, &["a1a10", "d10d9", "a10a9", "d9d10"]);
     let tt = TranspositionTable::new(4);
@@ -57,14 +57,7 @@ fn the_search_scores_a_perpetual_check_as_a_loss() {
         searchmoves: vec!["a9a10".to_string()],
         ..Limits::depth(3)
     };
-    let r = g.search(
-        &limits,
-        &Settings::default(),
-        &tt,
-        &Control::new(false),
-        &mut SearchMemory::new(),
-        &mut |_| {},
-    );
+    let r = crate::common::search_once(&g, &limits, &Settings::default(), &tt);
     assert_eq!(r.best.as_deref(), Some("a9a10"));
     // A loss one ply away: reported as "mate 0" (mated at once), never a win or 0.
     assert!(matches!(r.score, Some(Score::Mate(n)) if n <= 0), "{r:?}");

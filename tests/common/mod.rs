@@ -108,6 +108,19 @@ pub fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
     g.fen()
 }
 
+/// One search of `game` as a new game would start it: a fresh control and search
+/// memory, no progress reports.
+pub fn search_once(
+    game: &protean::engine::Game,
+    limits: &protean::search::Limits,
+    settings: &protean::search::Settings,
+    tt: &protean::search::TranspositionTable,
+) -> protean::search::SearchResult {
+    let control = protean::search::Control::new(false);
+    let mut memory = protean::search::SearchMemory::new();
+    game.search(limits, settings, tt, &control, &mut memory, &mut |_| {})
+}
+
 /// The legal moves in UCI, sorted.
 pub fn sorted_moves(g: &protean::engine::Game) -> Vec<String> {
     let mut v = g.legal_moves_uci();
