@@ -73,32 +73,35 @@ pub fn read_sections(text: &str, file: &str, warnings: &mut Vec<Diagnostic>) -> 
             });
             continue;
         }
-        let error = match trimmed.split_once('=') {
-            None => Some(format!(
+        let entry = match trimmed.split_once('=') {
+            None => Err(format!(
                 "expected '[name]', '[name:parent]' or 'key = value', found '{}'",
                 clip(trimmed)
             )),
-            Some((key, _)) if key.trim().is_empty() || key.trim().contains(char::is_whitespace) => {
-                Some(format!("bad key '{}'", clip(key.trim())))
+            Some((key, value)) => {
+                let key = key.trim();
+                if key.is_empty() || key.contains(char::is_whitespace) {
+                    Err(format!("bad key '{}'", clip(key)))
+                } else {
+                    Ok((key, value.trim()))
+                }
             }
-            Some(_) => None,
         };
         let Some(section) = sections.last_mut() else {
-            let message = match trimmed.split_once('=') {
-                Some((key, _)) if error.is_none() => {
-                    format!("'{}' appears before the first [section]", key.trim())
-                }
-                _ => error.unwrap_or_default(),
+            let message = match entry {
+                Ok((key, _)) => format!("'{key}' appears before the first [section]"),
+                Err(message) => message,
             };
             stray.push(at(message));
             continue;
         };
-        if let Some(message) = error {
-            section.errors.push(at(message));
-            continue;
-        }
-        let (key, value) = trimmed.split_once('=').unwrap_or_default();
-        let (key, value) = (key.trim(), value.trim());
+        let (key, value) = match entry {
+            Ok(key_value) => key_value,
+            Err(message) => {
+                section.errors.push(at(message));
+                continue;
+            }
+        };
         if let Some(earlier) = section.get(key) {
             warnings.push(at(format!(
                 "'{key}' repeats line {} of [{}]; the last value counts",
