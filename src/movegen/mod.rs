@@ -268,6 +268,18 @@ impl<B: Bitboard> Position<B> {
         t
     }
 
+    /// Kind `k`'s limits under a capture rule that has them: tafl's squares it may not
+    /// stop on (`mask`) or pass over (`occ`), and the enemy pieces it may take.
+    #[cold]
+    #[inline(never)]
+    fn kind_limits(&self, k: usize, mask: B, occ: B, enemies: B) -> (B, B, B) {
+        match &self.rules.capture {
+            CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ, enemies),
+            CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k], enemies),
+            CaptureRule::Permitted(p) => (mask, occ, enemies & self.kinds_set(p.victims[k])),
+        }
+    }
+
     /// Generates every move of the side to move's non-royal pieces (and, when
     /// `include_royal`, the royal's too) restricted to `mask` and, for pinned pieces, to
     /// `pin_limit(from)`.
@@ -304,7 +316,11 @@ impl<B: Bitboard> Position<B> {
             },
         };
         let all_enemies = enemy;
-        let mut filters = [B::EMPTY, empty, enemy, empty | enemy];
+        let filters = [B::EMPTY, empty, enemy, empty | enemy];
+        let per_kind_limits = matches!(
+            rules.capture,
+            CaptureRule::Custodian(_) | CaptureRule::Permitted(_)
+        );
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;
@@ -315,15 +331,15 @@ impl<B: Bitboard> Position<B> {
             }
             // Tafl: squares the kind may not stop on, or not pass over. Capture
             // permissions: the enemy pieces this kind may take.
-            let (mask, occ) = match &rules.capture {
-                CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ),
-                CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k]),
-                CaptureRule::Permitted(p) => {
-                    let e = all_enemies & self.kinds_set(p.victims[k]);
-                    filters[2] = e;
-                    filters[3] = empty | e;
-                    (mask, occ)
-                }
+            // Decided once per call: the per-kind limits are out of line, so the common
+            // capture rules cost one predictable branch per kind (chess perft).
+            let kind_filters;
+            let (mask, occ, filters) = if per_kind_limits {
+                let (mask, occ, enemy) = self.kind_limits(k, mask, occ, all_enemies);
+                kind_filters = [B::EMPTY, empty, enemy, empty | enemy];
+                (mask, occ, &kind_filters)
+            } else {
+                (mask, occ, &filters)
             };
             let enemy = filters[2];
             let m = &kind.moves[us];
@@ -394,7 +410,7 @@ impl<B: Bitboard> Position<B> {
                 if pinned.has(from) {
                     limit &= pin_limit(from);
                 }
-                let mut t = self.piece_targets(m, from, occ, &filters);
+                let mut t = self.piece_targets(m, from, occ, filters);
                 if has_specials {
                     let (start, end) = m.special_index[from];
                     let in_zone = m.initial_zone.has(from);
