@@ -334,6 +334,24 @@ fn spartan_start_and_move_limit() {
     );
 }
 
+#[test]
+fn spartan_the_search_scores_a_draw_rule_as_a_white_win() {
+    // Our own: Black has a queen against a rook, but the move clock stands at 99:
+    // any quiet White move completes the move rule, which Spartan makes a White win,
+    // so the search sees a win at once (mate-in-1 score) rather than a draw (0) or
+    // the material (a loss).
+    let g = game_at("spartan-goal", "4k3/8/8/8/8/8/q7/4K2R w - - 99 30");
+    let limits = protean::search::Limits::depth(4);
+    let tt = protean::search::TranspositionTable::new(4);
+    let r = crate::common::search_once(&g, &limits, &Default::default(), &tt);
+    assert_eq!(r.score, Some(protean::search::Score::Mate(1)), "{r:?}");
+    // The same with Black to move: every Black move completes the rule, a loss at
+    // once (a mate score of 0 moves for the side to move).
+    let g = game_at("spartan-goal", "4k3/8/8/8/8/8/q7/4K2R b - - 99 30");
+    let r = crate::common::search_once(&g, &limits, &Default::default(), &tt);
+    assert_eq!(r.score, Some(protean::search::Score::Mate(0)), "{r:?}");
+}
+
 // --- 23. Society ---------------------------------------------------------------------
 
 #[test]
