@@ -817,6 +817,128 @@ fn separation_forced_separation_loses_and_stalemate_draws() {
     assert_eq!(verdict(&g), "loss");
 }
 
+// --- 17. Prop ------------------------------------------------------------------------
+
+#[test]
+fn prop_moves_end_on_defended_squares() {
+    // Book test 1: from the start 15 moves; b4 c4 e4 f4 g4 are undefended, a4 d4 h4
+    // are defended by the piece behind the vacated square (after the move).
+    let g = game_at("prop", START);
+    assert_eq!(g.legal_moves_uci().len(), 15);
+    assert!(has(&g, "a2a4") && has(&g, "d2d4") && has(&g, "h2h4"));
+    assert!(!has(&g, "e2e4") && !has(&g, "b2b4"));
+    // Book test 3: a lone king has no defended square: White loses.
+    assert_eq!(
+        verdict(&game_at("prop", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")),
+        "loss"
+    );
+}
+
+#[test]
+fn prop_forward_moves_come_first_and_castling_is_sideways() {
+    // Book test 2: only the three defended forward moves.
+    let g = game_at("prop", "4k3/8/8/8/8/8/2PK4/RR6 w - - 0 1");
+    assert_eq!(sorted_moves(&g), vec!["b1b3", "c2c3", "d2d3"]);
+    // Book test 4: no defended forward move, so the sideways ones, castling included.
+    let g = game_at("prop", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_eq!(sorted_moves(&g), vec!["e1d1", "e1f1", "e1g1", "h1f1"]);
+    let g = game_at("prop", "4k3/8/8/8/8/8/7P/4K2R w K - 0 1");
+    assert_eq!(sorted_moves(&g), vec!["h2h3", "h2h4"]);
+}
+
+#[test]
+fn prop_fifty_plies_without_a_capture_draw() {
+    // Our own: the clock counts plies since the last capture; a pawn move does not
+    // reset it, and at 50 the game is drawn (Black still has d7d6, defended by Rd8).
+    let fen = "3rk3/3p4/8/8/8/8/3P4/3RK3 w - - 49 40";
+    let g = after("prop", fen, &["d2d3"]);
+    assert_eq!(verdict(&g), "draw", "{}", g.fen());
+    assert_eq!(verdict(&game_at("prop", fen)), "ongoing");
+}
+
+// --- 19. Regent ----------------------------------------------------------------------
+
+#[test]
+fn regent_a_checked_queen_may_not_move_along_the_checking_line() {
+    // Book test 1: Qd1 checked along the d-file moves only diagonally: c2 b3 e2 f3 g4
+    // h5; a4 would face Qa7, Qxd8 is orthogonal.
+    let g = game_at("regent", "3rk3/q7/8/8/8/8/8/3Q3K w - - 0 1");
+    assert_eq!(
+        sorted_moves(&g),
+        vec!["d1b3", "d1c2", "d1e2", "d1f3", "d1g4", "d1h5"]
+    );
+    // Book test 2: checked by a knight, the queen cannot move: only f2xe3.
+    let g = game_at("regent", "q3k3/8/8/8/8/4n3/5P2/3Q3K w - - 0 1");
+    assert_eq!(sorted_moves(&g), vec!["f2e3"]);
+}
+
+#[test]
+fn regent_the_queens_may_never_see_each_other() {
+    // Book test 3: d4xe5 opens the d-file between the queens; d4d5 keeps it shut.
+    let g = game_at("regent", "3qk3/8/8/4p3/3P4/8/8/3Q3K w - - 0 1");
+    assert!(!has(&g, "d4e5") && has(&g, "d4d5"));
+    // Our own: the king is an ordinary piece that may be promoted to; the queen may
+    // not be.
+    let g = game_at("regent", "4k3/1P6/8/8/8/8/7Q/q7 w - - 0 1");
+    assert!(has(&g, "b7b8k") && !has(&g, "b7b8q"));
+}
+
+// --- 16. Moderation ------------------------------------------------------------------
+
+#[test]
+fn moderation_after_the_budget_only_a_mating_check() {
+    // Book test 1: with no checks left, Ne7+ and Nf6+ are illegal, Ra8# legal.
+    let g = game_at("moderation", "6k1/5ppp/8/3N4/8/8/8/R5K1 w - - 0+3 0 1");
+    assert!(!has(&g, "d5e7") && !has(&g, "d5f6") && has(&g, "a1a8"));
+    // Book test 2: both evasions uncover a check White may not give: mated.
+    let g = game_at("moderation", "8/8/8/8/8/k3N2R/6PP/r6K w - - 0+3 0 1");
+    assert_eq!(verdict(&g), "loss");
+    let g = game_at("moderation", "8/8/8/8/8/k3N2R/6PP/r6K w - - 3+3 0 1");
+    assert_eq!(sorted_moves(&g), vec!["e3d1", "e3f1"]);
+}
+
+#[test]
+fn moderation_checks_are_counted_in_the_fen() {
+    // Book test 3: Qh5+ uses one of White's three checks.
+    let g = after("moderation", START, &["e2e4", "f7f6", "d1h5"]);
+    assert!(g.fen().contains(" 2+3 "), "{}", g.fen());
+    // Book test 4: with no checks left a2a1+ is not an orthodox mate: illegal, 10
+    // moves; with one check left it is legal and White is mated.
+    let g = game_at("moderation", "8/8/8/8/8/k3N2R/r5PP/7K b - - 0+0 0 1");
+    assert!(!has(&g, "a2a1"));
+    assert_eq!(g.legal_moves_uci().len(), 10);
+    let fen = "8/8/8/8/8/k3N2R/r5PP/7K b - - 0+1 0 1";
+    assert!(has(&game_at("moderation", fen), "a2a1"));
+    assert_eq!(verdict(&after("moderation", fen, &["a2a1"])), "loss");
+}
+
+// --- 26. Triple Check ----------------------------------------------------------------
+
+#[test]
+fn triplecheck_a_safe_supported_quiet_check_wins() {
+    // Book test 1 (the source's example): Bb5+ is safe, supported by Nc3 and quiet.
+    let g = after(
+        "triplecheck",
+        START,
+        &["b1c3", "d7d5", "e2e4", "d5d4", "f1b5"],
+    );
+    assert_eq!(verdict(&g), "loss");
+}
+
+#[test]
+fn triplecheck_a_capturing_check_needs_cover() {
+    // Book test 2: Rxe7+ is unsupported and Kxe7 takes it: illegal; with Bb4 it is
+    // legal, and neither a win (a capture) nor mate.
+    let g = game_at("triplecheck", "4k3/4p3/8/8/8/8/8/4RK2 w - - 0 1");
+    assert!(!has(&g, "e1e7"));
+    let fen = "4k3/4p3/8/8/1B6/8/8/4RK2 w - - 0 1";
+    assert!(has(&game_at("triplecheck", fen), "e1e7"));
+    assert_eq!(verdict(&after("triplecheck", fen, &["e1e7"])), "ongoing");
+    // Book test 3: the only FIDE-legal move is an illegal check: White loses.
+    let g = game_at("triplecheck", "4b1rk/8/8/R6r/8/8/8/7K w - - 0 1");
+    assert_eq!(verdict(&g), "loss");
+}
+
 // --- 30. Xenophobic ------------------------------------------------------------------
 
 #[test]
