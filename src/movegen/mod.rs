@@ -682,10 +682,6 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether the side that just moved left its royal piece safe.
     fn mover_is_safe(&self) -> bool {
-        // Judged by that filter, which allows some royal moves into check.
-        if self.rules.filters.self_check() {
-            return true;
-        }
         let mover = !self.side;
         match self.rules.capture {
             CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {}
@@ -780,7 +776,9 @@ impl<B: Bitboard> Position<B> {
             Strategy::Filtered => {
                 self.gen_pseudo_legal(list);
                 let rules = &*self.rules;
-                let check_royal = rules.royalty.kind().is_some();
+                // Where a royal may move into check, the self-check filter judges royal
+                // safety in place of `mover_is_safe`.
+                let check_royal = rules.royalty.kind().is_some() && !rules.filters.self_check();
                 // Out of check, a plain move touching no square from which our royal
                 // can be exposed or newly attacked is legal without being tried.
                 let king = self.royal_square(self.side);

@@ -897,7 +897,7 @@ impl<B: Bitboard> Position<B> {
 
     /// [`Position::checked_on`] where checks are more than geometric attacks: royals
     /// facing on a file (flying general), pieces that attack like another kind.
-    #[cold]
+    #[inline]
     fn specially_checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
         if self.rules.filters.has(MoveFilter::RoyalsMayNotFace) {
             if let Some(theirs) = self.royal_square(!color) {
@@ -910,7 +910,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         let mut attackers = self.attackers(sq, !color, occ);
-        if let Some((kind, donors)) = self.rules.modes.borrowed() {
+        if let Some((kind, donors)) = self.rules.borrowed {
             for q in (attackers & self.pieces_of(kind, !color)).squares() {
                 let reaches = self
                     .borrowed_donor(&donors, !color)

@@ -208,6 +208,8 @@ pub struct Rules<B: Bitboard> {
     /// Checks are more than geometric attacks on a royal: royals may not face each
     /// other (`RoyalsMayNotFace`), or a piece attacks like another kind (`Borrowed`).
     pub special_checks: bool,
+    /// The borrowing kind and its donors (`PieceMode::Borrowed`), read by the checks.
+    pub borrowed: Option<(usize, [u8; 8])>,
     /// Which kind may not be left attacked.
     pub royalty: Royalty,
     /// What a capture removes.
@@ -782,6 +784,7 @@ impl<B: Bitboard> Rules<B> {
             gift_kind,
             special_checks: filters.has(super::parts::MoveFilter::RoyalsMayNotFace)
                 || modes.borrowed().is_some(),
+            borrowed: modes.borrowed(),
             royalty,
             capture,
             filters,
