@@ -14,9 +14,15 @@ use protean::variant::Color;
 /// Set-up FENs of the reference data that Protean refuses, with the reason; the rule
 /// book decides (FIDE: the side not to move may not be in check). Each must still be
 /// refused, so a line that starts to load is noticed; the lines are reported to the
-/// reference's author. None now: the two found (Ultimate set-ups with the side not to
-/// move in check) were fixed in the reference (commit 91e9c42).
-const REFUSED: &[(&str, &str, &str)] = &[];
+/// reference's author. (The two Ultimate set-ups found earlier were fixed in the
+/// reference, commit 91e9c42.)
+const REFUSED: &[(&str, &str, &str)] = &[(
+    "dowager",
+    "4k2q/8/8/3n4/8/8/8/Q6B w - - 0 1",
+    "Qa1 moves like the bishop h1 and so attacks Qh8 along the open a1-h8 diagonal \
+     (rule book section 9: she gives check with her current movement type): the side \
+     not to move is in check",
+)];
 
 /// The position of a data line: its FEN, then its moves (`None`: a refused FEN of
 /// [`REFUSED`]).
@@ -137,4 +143,9 @@ goal_games! {
     regent => "regent",
     moderation => "moderation",
     triplecheck => "triplecheck",
+    submission => "submission",
+    contravention => "contravention",
+    kingmaker => "kingmaker",
+    dowager => "dowager",
+    separation => "separation",
 }

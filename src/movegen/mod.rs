@@ -496,6 +496,9 @@ impl<B: Bitboard> Position<B> {
         }
         let ksq = self.castle_kings[us] as Square;
         let check_attacks = self.rules.castling.as_ref().is_some_and(|c| c.king_royal);
+        // Where a royal may move into check, castling may end in check (the move
+        // filter judges the destination like any royal move).
+        let into_check = self.rules.castling.as_ref().is_some_and(|c| c.into_check);
         let tables = &self.rules.tables;
         let occ = self.occupied();
         for side in 0..2 {
@@ -510,7 +513,11 @@ impl<B: Bitboard> Position<B> {
             let attacked = check_attacks && {
                 let (kto, _) = self.castling_destinations(ksq, rook);
                 let rest = occ ^ B::from_square(ksq) ^ B::from_square(rook);
-                let king_path = tables.between(ksq, kto) | B::from_square(kto);
+                let king_path = if into_check {
+                    tables.between(ksq, kto)
+                } else {
+                    tables.between(ksq, kto) | B::from_square(kto)
+                };
                 (king_path | B::from_square(ksq))
                     .squares()
                     .any(|s| self.checked_on(s, us, rest))
@@ -733,6 +740,13 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::ForwardIfAny => true,
                 MoveFilter::CheckBudget(budget) => self.check_within_budget(budget),
                 MoveFilter::SupportedChecks => self.check_supported(),
+                MoveFilter::CheckLevels(levels) => {
+                    !self.in_check() || self.has_level_move(levels - 1)
+                }
+                MoveFilter::SelfCheck(not_by) => self.self_check_legal(not_by),
+                MoveFilter::GiftPromotion(kind) => self.gift_promotion_legal(kind),
+                MoveFilter::SecondRoyal(kind) => self.second_royal_legal(kind),
+                MoveFilter::QuadrantsApart(kinds) => !self.in_one_quadrant(kinds, !self.side),
             };
             if !pass {
                 return false;
@@ -778,7 +792,9 @@ impl<B: Bitboard> Position<B> {
             Strategy::Filtered => {
                 self.gen_pseudo_legal(list);
                 let rules = &*self.rules;
-                let check_royal = rules.royalty.kind().is_some();
+                // Where a royal may move into check, the self-check filter judges royal
+                // safety in place of `mover_is_safe`.
+                let check_royal = rules.royalty.kind().is_some() && !rules.filters.self_check();
                 // Out of check, a plain move touching no square from which our royal
                 // can be exposed or newly attacked is legal without being tried.
                 let king = self.royal_square(self.side);

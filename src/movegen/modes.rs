@@ -4,7 +4,7 @@
 
 use crate::board::Bitboard;
 use crate::board::Square;
-use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
+use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
 use crate::variant::parts::PieceMode;
 
 impl<B: Bitboard> Position<B> {
@@ -68,6 +68,26 @@ impl<B: Bitboard> Position<B> {
                     }
                 })
             }
+            PieceMode::Borrowed { kind: k, donors } => {
+                if k != kind {
+                    return true;
+                }
+                let Some(donor) = self.borrowed_donor(&donors, us) else {
+                    return false;
+                };
+                let occ = self.occupied();
+                let capture = self.pieces(!us).has(to);
+                if !self.donor_reaches(donor, us, from, to, occ, capture) {
+                    return false;
+                }
+                // Not through a square where it would be attacked.
+                let rest = occ ^ B::from_square(from);
+                rules
+                    .tables
+                    .between(from, to)
+                    .squares()
+                    .all(|s| !self.checked_on(s, us, rest))
+            }
         })
     }
 }
@@ -128,6 +148,130 @@ impl<B: Bitboard> Position<B> {
             let ok = !self.royal_attacked(us);
             self.unmake_move();
             ok
+        })
+    }
+
+    /// Whether the side to move has a move of `level` (Submission's recursive mate):
+    /// level 0 is a FIDE-legal move; at a higher level a checking move counts only when
+    /// the opponent then has a move of the level below. Quiet moves are tried first, so
+    /// the test goes a level deeper only while every FIDE-legal move gives check.
+    pub(crate) fn has_level_move(&mut self, level: u32) -> bool {
+        let mut list = MoveList::new();
+        self.gen_pseudo_legal(&mut list);
+        let us = self.side_to_move();
+        let mut checks = MoveList::new();
+        for &m in list.as_slice() {
+            self.make_move(m);
+            let legal = !self.royal_attacked(us);
+            let check = legal && self.in_check();
+            self.unmake_move();
+            if legal && (level == 0 || !check) {
+                return true;
+            }
+            if check {
+                checks.push(m);
+            }
+        }
+        checks.as_slice().iter().any(|&m| {
+            self.make_move(m);
+            let ok = self.has_level_move(level - 1);
+            self.unmake_move();
+            ok
+        })
+    }
+
+    /// After a move (Contravention, in place of the plain royal-safety test): the move
+    /// took no royal; it cleared the enemy royal's self-check if it stood in one (its
+    /// flag); and the mover's royal is unattacked, or it moved there itself, out of no
+    /// check, not after a self-check on its last turn, attacked by none of `not_by`.
+    pub(super) fn self_check_legal(&mut self, not_by: u32) -> bool {
+        let (Some((m, moved, captured)), Some((_, before))) =
+            (self.last_move_pieces(), self.last_move_record())
+        else {
+            return true;
+        };
+        let them = self.side_to_move();
+        let mover = !them;
+        let royal =
+            |p: crate::position::PieceCode| p != NO_PIECE && self.rules.kinds[kind_of(p)].royal;
+        if royal(captured) || (before[them] != 0 && self.royal_attacked(them)) {
+            return false;
+        }
+        let Some(k) = self.royal_square(mover) else {
+            return true;
+        };
+        let attackers = self.attackers(k, them, self.occupied());
+        if attackers.is_empty() {
+            return true;
+        }
+        if !royal(moved) || before[mover] != 0 {
+            return false;
+        }
+        let forbidden = (0..self.rules.kinds.len())
+            .filter(|&kind| not_by >> kind & 1 != 0)
+            .any(|kind| (attackers & self.by_kind[kind]).any());
+        if forbidden {
+            return false;
+        }
+        self.unmake_move();
+        let was_in_check = self.in_check();
+        self.make_move(m);
+        !was_in_check
+    }
+
+    /// After a move (Kingmaker): a promotion to the gift `kind` made the opponent's
+    /// first piece of it, which the mover does not attack; any other promotion came
+    /// after the opponent had one.
+    pub(super) fn gift_promotion_legal(&self, kind: usize) -> bool {
+        let Some((m, _, _)) = self.last_move_pieces() else {
+            return true;
+        };
+        if m.kind() != MoveKind::Promotion {
+            return true;
+        }
+        let them = self.side_to_move();
+        let theirs = self.pieces_of(kind, them);
+        if m.promoted_kind() != kind {
+            return theirs.any();
+        }
+        !theirs.more_than_one() && !self.attackers(m.to(), !them, self.occupied()).any()
+    }
+
+    /// After a move (Separation): the mover's pieces of the second royal `kind` are
+    /// unattacked, or both its royals were attacked before the move (the move is
+    /// unmade to ask).
+    pub(crate) fn second_royal_legal(&mut self, kind: usize) -> bool {
+        let mover = !self.side_to_move();
+        if !self.second_royal_attacked(kind, mover) {
+            return true;
+        }
+        let Some((m, _, _)) = self.last_move_pieces() else {
+            return true;
+        };
+        self.unmake_move();
+        let both = self.in_check() && self.second_royal_attacked(kind, mover);
+        self.make_move(m);
+        both
+    }
+
+    /// Whether the side to move has a move that only the quadrant rule forbids: it
+    /// leaves the royals as the rules want them but puts the two kinds of
+    /// `QuadrantsApart` in one quadrant (Separation's forced separation).
+    pub(crate) fn quadrant_rule_only_bar(&mut self) -> bool {
+        let Some(kinds) = self.rules.filters.quadrants_apart() else {
+            return false;
+        };
+        let second = self.rules.filters.second_royal();
+        let mut list = MoveList::new();
+        self.gen_pseudo_legal(&mut list);
+        let us = self.side_to_move();
+        list.as_slice().iter().any(|&m| {
+            self.make_move(m);
+            let barred = !self.royal_attacked(us)
+                && second.is_none_or(|k| self.second_royal_legal(k))
+                && self.in_one_quadrant(kinds, us);
+            self.unmake_move();
+            barred
         })
     }
 

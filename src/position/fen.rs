@@ -52,6 +52,14 @@ impl<B: Bitboard> Position<B> {
                 fields.next();
             }
         }
+        if pos.rules.end.self_checks() {
+            // The self-check flags: `1` where that side's last turn moved its royal
+            // into check.
+            if let Some(field) = fields.peek().filter(|f| f.contains('+')) {
+                pos.checks_given = parse_flags(field)?;
+                fields.next();
+            }
+        }
         pos.halfmove = parse_counter(fields.next(), "halfmove clock", 0)?;
         pos.fullmove = parse_counter(fields.next(), "fullmove number", 1)?.max(1);
         if let Some(extra) = fields.next() {
@@ -59,8 +67,15 @@ impl<B: Bitboard> Position<B> {
                 "unexpected field '{extra}' after the move counters"
             ));
         }
-        // A finished game (an exploded or captured royal) may leave the other in check.
-        if pos.royal_attacked(!pos.side) && pos.variant_end().is_none() {
+        // A finished game (an exploded or captured royal) may leave the other in check;
+        // with self-checks, the flag of the side not to move says whether it is.
+        let not_to_move = !pos.side;
+        let attacked = pos.royal_attacked(not_to_move);
+        if pos.rules.end.self_checks() {
+            if attacked != (pos.checks_given[not_to_move] != 0) {
+                return err("the self-check flag of the side not to move disagrees with the board");
+            }
+        } else if attacked && pos.variant_end().is_none() {
             return err("the side not to move is in check");
         }
         pos.key = pos.compute_key();
@@ -365,6 +380,10 @@ impl<B: Bitboard> Position<B> {
             let left = |c: Color| limit.saturating_sub(self.checks_given[c] as u32);
             out += &format!(" {}+{}", left(WHITE), left(BLACK));
         }
+        if self.rules.end.self_checks() {
+            let flags = self.checks_given;
+            out += &format!(" {}+{}", flags[WHITE], flags[BLACK]);
+        }
         out += &format!(" {} {}", self.halfmove, self.fullmove);
         out
     }
@@ -439,6 +458,21 @@ fn parse_checks(field: &str, limit: u32) -> Result<[u8; 2], FenError> {
     let remaining = |s: &str| s.parse::<u32>().ok().filter(|&n| n <= limit);
     let (w, b) = (remaining(w).ok_or_else(bad)?, remaining(b).ok_or_else(bad)?);
     Ok([(limit - w) as u8, (limit - b) as u8])
+}
+
+/// Self-check flags `W+B`, each `0` or `1`.
+fn parse_flags(field: &str) -> Result<[u8; 2], FenError> {
+    let flag = |s: &str| match s {
+        "0" => Some(0),
+        "1" => Some(1),
+        _ => None,
+    };
+    match field.split_once('+').map(|(w, b)| (flag(w), flag(b))) {
+        Some((Some(w), Some(b))) => Ok([w, b]),
+        _ => Err(FenError(format!(
+            "self-check flags '{field}' are not two digits 0 or 1 as in 0+0"
+        ))),
+    }
 }
 
 fn parse_counter(field: Option<&str>, what: &str, default: u32) -> Result<u32, FenError> {

@@ -390,7 +390,13 @@ impl<B: Bitboard> Position<B> {
                     self.halfmove = 0;
                 }
                 if kind == MoveKind::Promotion {
-                    self.put(to, piece_code(mv.promoted_kind(), us));
+                    let new = mv.promoted_kind();
+                    let owner = if self.rules.gift_kind == Some(new) {
+                        them
+                    } else {
+                        us
+                    };
+                    self.put(to, piece_code(new, owner));
                 } else {
                     self.put(to, p);
                 }
@@ -444,7 +450,7 @@ impl<B: Bitboard> Position<B> {
 
     /// The goal rules' state after a move by `us` (one branch in `make_move` for games
     /// without it): the fullmove number in the key under a move limit, a pending
-    /// arrival's key, the kinds each side has captured.
+    /// arrival's key, the self-check flag, the kinds each side has captured.
     #[cold]
     fn goal_state_after_move(&mut self, undo: &Undo, us: Color) {
         if us == BLACK && self.rules.end.move_limit().is_some() {
@@ -452,6 +458,14 @@ impl<B: Bitboard> Position<B> {
         }
         if self.rules.end.arrival().is_some() {
             self.key ^= self.arrival_key(self.history.last()) ^ self.arrival_key(Some(undo));
+        }
+        if self.rules.end.self_checks() {
+            let flag = self.royal_attacked(us) as u8;
+            if flag != self.checks_given[us] {
+                self.key ^= self.checks_key(us);
+                self.checks_given[us] = flag;
+                self.key ^= self.checks_key(us);
+            }
         }
         if undo.captured != NO_PIECE && self.rules.end.tracks_captured() {
             self.key ^= self.captured_key(us);
@@ -500,7 +514,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Key of `color`'s current check count (0 when the variant counts no checks).
     fn checks_key(&self, color: Color) -> u64 {
-        if self.rules.end.counted_checks().is_none() {
+        if self.rules.end.counted_checks().is_none() && !self.rules.end.self_checks() {
             return 0;
         }
         self.rules.zobrist.checks[color.index() * 16 + self.checks_given[color] as usize]
@@ -575,6 +589,13 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn last_move_record(&self) -> Option<(bool, [u8; 2])> {
         let u = self.history.last()?;
         (u.mv != Move::NONE).then_some((u.captured != NO_PIECE, u.checks_given))
+    }
+
+    /// The last move made, the piece that made it and the piece it captured
+    /// (`NO_PIECE`: none), if a move was made since the position was set up.
+    pub(crate) fn last_move_pieces(&self) -> Option<(Move, PieceCode, PieceCode)> {
+        let u = self.history.last()?;
+        (u.mv != Move::NONE).then_some((u.mv, u.moved, u.captured))
     }
 
     /// Checks each side has given so far (n-check variants).
@@ -868,6 +889,16 @@ impl<B: Bitboard> Position<B> {
     /// no piece can while the two royals stand side by side.
     #[inline]
     pub(crate) fn checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
+        if self.rules.special_checks {
+            return self.specially_checked_on(sq, color, occ);
+        }
+        self.checked_by(sq, color, self.attackers(sq, !color, occ))
+    }
+
+    /// [`Position::checked_on`] where checks are more than geometric attacks: royals
+    /// facing on a file (flying general), pieces that attack like another kind.
+    #[inline]
+    fn specially_checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
         if self.rules.filters.has(MoveFilter::RoyalsMayNotFace) {
             if let Some(theirs) = self.royal_square(!color) {
                 let geo = self.rules.geo;
@@ -878,7 +909,61 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        let attackers = self.attackers(sq, !color, occ);
+        let mut attackers = self.attackers(sq, !color, occ);
+        if let Some((kind, donors)) = self.rules.borrowed {
+            for q in (attackers & self.pieces_of(kind, !color)).squares() {
+                let reaches = self
+                    .borrowed_donor(&donors, !color)
+                    .is_some_and(|d| self.donor_reaches(d, !color, q, sq, occ, true));
+                if !reaches {
+                    attackers &= !B::from_square(q);
+                }
+            }
+        }
+        self.checked_by(sq, color, attackers)
+    }
+
+    /// The kind a borrowing piece of `color` moves like now: the first of `donors` its
+    /// side has on the board.
+    pub(crate) fn borrowed_donor(&self, donors: &[u8; 8], color: Color) -> Option<usize> {
+        donors
+            .iter()
+            .take_while(|&&d| d != crate::variant::parts::NO_DONOR)
+            .map(|&d| d as usize)
+            .find(|&d| self.pieces_of(d, color).any())
+    }
+
+    /// Whether a piece of kind `donor` and `color` on `from` reaches `to` by one of its
+    /// single moves (leaps and full-line slides; no initial moves), capturing or not.
+    pub(crate) fn donor_reaches(
+        &self,
+        donor: usize,
+        color: Color,
+        from: Square,
+        to: Square,
+        occ: B,
+        capture: bool,
+    ) -> bool {
+        let km = &self.rules.kinds[donor].moves[color];
+        let t = &self.rules.tables;
+        let (leaps, orth, diag) = if capture {
+            (
+                &km.capture_leaps,
+                km.capture_orthogonal,
+                km.capture_diagonal,
+            )
+        } else {
+            (&km.quiet_leaps, km.quiet_orthogonal, km.quiet_diagonal)
+        };
+        leaps[from].has(to)
+            || (orth && t.orthogonal(from, occ).has(to))
+            || (diag && t.diagonal(from, occ).has(to))
+    }
+
+    /// Whether `color`'s royal on `sq` is in check from `attackers` (its enemies that
+    /// attack the square), under the capture rule.
+    #[inline(always)]
+    fn checked_by(&self, sq: Square, color: Color, attackers: B) -> bool {
         match &self.rules.capture {
             // Attacks are geometric: a piece that may not take the royal still checks it.
             CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {
@@ -907,10 +992,41 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Whether the side to move is in check by a rule beyond attacks on its royal
-    /// piece: an enemy unit on its intrusion squares (Xenophobic). With no legal move
-    /// this is mate.
+    /// piece: an enemy unit on its intrusion squares (Xenophobic), or its second royal
+    /// kind attacked (Separation). With no legal move this is mate.
     pub fn in_extra_check(&self) -> bool {
-        self.rules.filters.has(MoveFilter::IntrudersMustGo)
-            && (self.rules.intrusion[self.side] & self.by_color[!self.side]).any()
+        (self.rules.filters.has(MoveFilter::IntrudersMustGo)
+            && (self.rules.intrusion[self.side] & self.by_color[!self.side]).any())
+            || self
+                .rules
+                .filters
+                .second_royal()
+                .is_some_and(|k| self.second_royal_attacked(k, self.side))
+    }
+
+    /// Whether a piece of kind `kind` (a second royal kind) of `color` is attacked.
+    pub(crate) fn second_royal_attacked(&self, kind: usize, color: Color) -> bool {
+        let occ = self.occupied();
+        self.pieces_of(kind, color)
+            .squares()
+            .any(|s| self.attackers(s, !color, occ).any())
+    }
+
+    /// Whether `color`'s pieces of the two `kinds` stand in one quadrant (the board's
+    /// files and ranks halved).
+    pub(crate) fn in_one_quadrant(&self, kinds: [usize; 2], color: Color) -> bool {
+        let geo = self.rules.geo;
+        let quadrant = |s: Square| {
+            (
+                geo.file_of(s) * 2 >= geo.files(),
+                geo.rank_of(s) * 2 >= geo.ranks(),
+            )
+        };
+        let (a, b) = (
+            self.pieces_of(kinds[0], color),
+            self.pieces_of(kinds[1], color),
+        );
+        a.squares()
+            .any(|x| b.squares().any(|y| quadrant(x) == quadrant(y)))
     }
 }

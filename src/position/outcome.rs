@@ -43,6 +43,8 @@ pub enum EndReason {
     MoveLimit,
     /// The side to move could only make captures the variant forbids (Society).
     ForbiddenCapture,
+    /// The side to move could only move its royal piece (Kingmaker).
+    OnlyRoyalMoves,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +94,9 @@ impl fmt::Display for Outcome {
             (EndReason::ForbiddenCapture, GameResult::Win(c)) => {
                 format!("{} wins: only forbidden captures were left", c.name())
             }
+            (EndReason::OnlyRoyalMoves, GameResult::Win(c)) => {
+                format!("{} wins: only king moves were left", c.name())
+            }
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
                 format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
@@ -137,6 +142,11 @@ impl<B: Bitboard> Position<B> {
                 }
                 NoMoveRule::IllegalChecksLose => {
                     if self.clone().fide_legal_exists() {
+                        return end(GameResult::Win(!us), EndReason::ForbiddenCapture);
+                    }
+                }
+                NoMoveRule::QuadrantRuleLoses => {
+                    if self.clone().quadrant_rule_only_bar() {
                         return end(GameResult::Win(!us), EndReason::ForbiddenCapture);
                     }
                 }
@@ -366,6 +376,11 @@ impl<B: Bitboard> Position<B> {
                                     })
                                 })
                         }
+                        CheckMate::OneQuietRoyalReply => {
+                            replies.len() == 1
+                                && replies[0].from() == ksq
+                                && !self.is_capture(replies[0])
+                        }
                     });
                 if mated {
                     return win(!us, EndReason::Checkmate);
@@ -377,6 +392,24 @@ impl<B: Bitboard> Position<B> {
                     return win(!self.side, EndReason::CheckLimit);
                 }
                 None
+            }
+            &EndCondition::QuadrantsJoined(kinds) => {
+                for c in [self.side, !self.side] {
+                    if self.in_one_quadrant(kinds, c) {
+                        return win(!c, EndReason::Material);
+                    }
+                }
+                None
+            }
+            EndCondition::OnlyRoyalMoves => {
+                let ksq = self.royal_square(self.side)?;
+                let mut list = crate::position::MoveList::new();
+                self.clone().generate_ignoring_end(&mut list);
+                let moves = list.as_slice();
+                if moves.is_empty() || moves.iter().any(|m| m.from() != ksq) {
+                    return None;
+                }
+                win(!self.side, EndReason::OnlyRoyalMoves)
             }
             &EndCondition::CaptureClock(n) => {
                 if self.halfmove < n {

@@ -5,7 +5,7 @@
 use crate::board::Bitboard;
 use crate::variant::parts::filters::MoveFilter;
 use crate::variant::rules::Rules;
-use crate::variant::{DrawRules, StalemateResult};
+use crate::variant::{Color, DrawRules, StalemateResult};
 
 pub struct RuleFacts {
     /// The draw rules the search recognises inside the tree.
@@ -22,6 +22,9 @@ pub struct RuleFacts {
     /// A side that can capture must (the antichess family): such nodes are searched
     /// without the pruning that assumes a free choice of moves.
     pub captures_compulsory: bool,
+    /// Every drawn ending is a win for this side (Spartan-goal): the draws the search
+    /// recognises score as that side's win.
+    pub draws_win_for: Option<Color>,
 }
 
 impl RuleFacts {
@@ -37,6 +40,7 @@ impl RuleFacts {
             stalemate_decides: draws.stalemate != StalemateResult::Draw,
             checks_count: rules.end.check_limit().is_some(),
             captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),
+            draws_win_for: rules.variant.goal.draws_win_for,
             draws,
             null_ok_kinds,
         }

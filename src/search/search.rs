@@ -444,6 +444,28 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.facts.draws.insufficient_material && pos.insufficient_material()
     }
 
+    /// The score of a draw that `is_draw` found: 0, or a win where the variant turns
+    /// every draw into one side's win (Spartan-goal), unless the side to move is mated
+    /// (a mate on the move that completes a draw rule stands, as in `Position::outcome`).
+    fn draw_score(&mut self, ply: usize) -> i32 {
+        let Some(winner) = self.facts.draws_win_for else {
+            return 0;
+        };
+        let mate = MATE - ply as i32;
+        if self.pos.in_check() {
+            let mut list = MoveList::new();
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return -mate;
+            }
+        }
+        if winner == self.pos.side_to_move() {
+            mate
+        } else {
+            -mate
+        }
+    }
+
     /// Under the perpetual-check rule (Xiangqi) a repetition in which one side checked
     /// with every move is lost by that side; a single repetition counts here, as for
     /// draws. `None` when the rule is off, there is no repetition, or nobody checked
@@ -842,7 +864,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             return Some(score);
         }
         if self.is_draw() {
-            return Some(0);
+            return Some(self.draw_score(ply));
         }
         if ply >= MAX_PLY {
             return Some(self.evaluate());

@@ -63,6 +63,9 @@ pub enum CheckMate {
     /// When every legal reply is a royal move to a square with no unit of its own side
     /// next to it.
     RoyalMovesIsolated,
+    /// When the checked side has exactly one legal reply and it is a royal move that
+    /// captures nothing (Submission).
+    OneQuietRoyalReply,
 }
 
 /// The goal rules of a variant (see the module comment).
@@ -129,4 +132,40 @@ pub struct GoalRules {
     /// non-capturing check by safe and supported checkers wins at once; a side whose
     /// FIDE-legal moves are all such illegal checks loses (Triple Check).
     pub supported_checks: bool,
+    /// A checking move is legal only when the opponent has a reply of one level lower;
+    /// level 0 is plain FIDE legality, level k removes every checking move after which
+    /// the opponent has no level k-1 move, and the legal moves are level `check_levels`
+    /// (Submission: 8, its recursive mate cut at eight plies). 0: off.
+    pub check_levels: u32,
+    /// A royal piece not in check may move onto an attacked square ("self-check") when
+    /// no attacker is of these kinds, but not on two consecutive own turns; only the
+    /// royal may, castling included (Contravention). The opponent's next move must
+    /// clear the check, and a royal is never captured. Whether each side's last turn was
+    /// a self-check is in the key and the FEN (`0+0`). `None`: off.
+    pub self_check: Option<Vec<char>>,
+    /// While the opponent has no piece of this kind, a side's promotions are to this
+    /// kind in the opponent's colour and to nothing else; the new piece may not stand
+    /// attacked by the promoting side. Once the opponent has one, promotions to it are
+    /// not allowed (Kingmaker's king: a player's first promotion). `None`: off.
+    pub gift_promotion: Option<char>,
+    /// A side whose legal moves are all moves of its royal piece loses (Kingmaker:
+    /// "forced to move the King").
+    pub royal_moves_only_lose: bool,
+    /// Kind `.0` moves, and attacks, like the first of the kinds `.1` its side has on
+    /// the board (single moves only: no initial double step), and not at all without
+    /// any; a move it makes along a line may not pass a square where it would be
+    /// attacked (Dowager's queen: `q:krbnp`). `None`: off.
+    pub borrowed_moves: Option<(char, Vec<char>)>,
+    /// Kinds no piece may capture (Separation's queen). Attacks on them stay
+    /// geometric.
+    pub uncapturable: Vec<char>,
+    /// A second royal kind: a move may not leave a piece of it attacked, unless both
+    /// royal kinds of the mover were attacked before the move; its being attacked
+    /// is check (Separation's queen, beside the king).
+    pub second_royal: Option<char>,
+    /// Two kinds of a side that may never stand in one quadrant of the board (files
+    /// and ranks halved): a move may not put them there, a side whose two stand there
+    /// has lost, and a side with no legal move loses, rather than being stalemated,
+    /// when a move was ruled out by this rule alone (Separation's monarchs).
+    pub quadrants_apart: Option<[char; 2]>,
 }

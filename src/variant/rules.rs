@@ -143,6 +143,9 @@ pub struct CastlingRules {
     pub king_kind: usize,
     /// The castling king is royal: it may not castle out of, through or into check.
     pub king_royal: bool,
+    /// The castling king may end in check (a royal may move into check: Contravention);
+    /// it still may not castle out of or through check.
+    pub into_check: bool,
     pub king_files: [usize; 2],
     pub rook_files: [usize; 2],
     /// Bit set of kinds that may castle with the king.
@@ -200,6 +203,13 @@ pub struct Rules<B: Bitboard> {
     pub complex_capturers: Vec<usize>,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
+    /// The kind a promotion gives to the opponent (Kingmaker's king), if any.
+    pub gift_kind: Option<usize>,
+    /// Checks are more than geometric attacks on a royal: royals may not face each
+    /// other (`RoyalsMayNotFace`), or a piece attacks like another kind (`Borrowed`).
+    pub special_checks: bool,
+    /// The borrowing kind and its donors (`PieceMode::Borrowed`), read by the checks.
+    pub borrowed: Option<(usize, [u8; 8])>,
     /// Which kind may not be left attacked.
     pub royalty: Royalty,
     /// What a capture removes.
@@ -675,6 +685,7 @@ impl<B: Bitboard> Rules<B> {
                 Some(CastlingRules {
                     king_kind,
                     king_royal: kinds[king_kind].royal,
+                    into_check: variant.goal.self_check.is_some(),
                     king_files: c.king_files,
                     rook_files: c.rook_files,
                     rook_kinds: kinds_mask(&variant, &c.rook_letters)?,
@@ -715,6 +726,15 @@ impl<B: Bitboard> Rules<B> {
                     limits,
                 })
             }
+        };
+        let gift_kind = match variant.goal.gift_promotion {
+            None => None,
+            Some(l) => Some(variant.kind_by_letter(l).ok_or_else(|| {
+                RulesError(format!(
+                    "variant {}: no piece '{}' to promote to",
+                    variant.name, l
+                ))
+            })?),
         };
         let capture = CaptureRule::compile(&variant, geo, tables.board)?;
         let end = EndConditions::compile(&variant, geo, &capture)?;
@@ -761,6 +781,10 @@ impl<B: Bitboard> Rules<B> {
             complex_capturers,
             castling,
             promotion,
+            gift_kind,
+            special_checks: filters.has(super::parts::MoveFilter::RoyalsMayNotFace)
+                || modes.borrowed().is_some(),
+            borrowed: modes.borrowed(),
             royalty,
             capture,
             filters,

@@ -29,6 +29,14 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanCheckedRoyalLines",
     "proteanCheckBudget",
     "proteanSupportedChecks",
+    "proteanCheckLevels",
+    "proteanSelfCheck",
+    "proteanGiftPromotion",
+    "proteanRoyalMovesOnlyLose",
+    "proteanBorrowedMoves",
+    "proteanUncapturable",
+    "proteanSecondRoyal",
+    "proteanQuadrantsApart",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -134,6 +142,7 @@ const CHECK_MATES: &[(&str, CheckMate)] = &[
     ("onereply", CheckMate::OneReply),
     ("royalmovesnottaking", CheckMate::RoyalMovesNotTaking),
     ("royalmovesisolated", CheckMate::RoyalMovesIsolated),
+    ("onequietroyalreply", CheckMate::OneQuietRoyalReply),
 ];
 
 /// `p:always n:onereply`: per kind letter, when its check is mate.
@@ -317,6 +326,72 @@ impl Builder<'_> {
         if let Some(b) = self.read("proteanSupportedChecks", parse_bool) {
             g.supported_checks = b;
         }
+        if let Some(n) = self.read("proteanCheckLevels", parse_int) {
+            g.check_levels = n;
+        }
+        if let Some(x) = self.read("proteanSelfCheck", |s| {
+            if s == "-" {
+                Ok(Vec::new())
+            } else {
+                letters_only(s)
+            }
+        }) {
+            g.self_check = Some(x);
+        }
+        if let Some(x) = self.read("proteanGiftPromotion", |s| {
+            if s == "-" {
+                return Ok(None);
+            }
+            match letters_only(s)?[..] {
+                [l] => Ok(Some(l)),
+                _ => Err(format!("expected one piece letter, not '{s}'")),
+            }
+        }) {
+            g.gift_promotion = x;
+        }
+        if let Some(b) = self.read("proteanRoyalMovesOnlyLose", parse_bool) {
+            g.royal_moves_only_lose = b;
+        }
+        if let Some(x) = self.read("proteanBorrowedMoves", |s| {
+            if s == "-" {
+                return Ok(None);
+            }
+            let (l, ds) = s
+                .split_once(':')
+                .ok_or_else(|| format!("expected letter:letters (q:krbnp), not '{s}'"))?;
+            match letters_only(l)?[..] {
+                [l] => Ok(Some((l, letters_only(ds)?))),
+                _ => Err(format!("expected one letter before ':' in '{s}'")),
+            }
+        }) {
+            g.borrowed_moves = x;
+        }
+        if let Some(ls) = self.letters(v, "proteanUncapturable") {
+            g.uncapturable = ls;
+        }
+        let one_letter = |s: &str| -> Result<Option<char>, String> {
+            if s == "-" {
+                return Ok(None);
+            }
+            match letters_only(s)?[..] {
+                [l] => Ok(Some(l)),
+                _ => Err(format!("expected one piece letter, not '{s}'")),
+            }
+        };
+        if let Some(x) = self.read("proteanSecondRoyal", one_letter) {
+            g.second_royal = x;
+        }
+        if let Some(x) = self.read("proteanQuadrantsApart", |s| {
+            if s == "-" {
+                return Ok(None);
+            }
+            match letters_only(s)?[..] {
+                [a, b] if a != b => Ok(Some([a, b])),
+                _ => Err(format!("expected two different piece letters, not '{s}'")),
+            }
+        }) {
+            g.quadrants_apart = x;
+        }
         let mut used: Vec<char> = g
             .material_loss
             .iter()
@@ -337,6 +412,15 @@ impl Builder<'_> {
         }
         used.extend(g.check_mates.iter().map(|c| c.0));
         used.extend(g.arrival.iter().map(|a| a.0));
+        used.extend(g.self_check.iter().flatten());
+        used.extend(g.gift_promotion);
+        if let Some((l, ds)) = &g.borrowed_moves {
+            used.push(*l);
+            used.extend(ds);
+        }
+        used.extend(&g.uncapturable);
+        used.extend(g.second_royal);
+        used.extend(g.quadrants_apart.iter().flatten());
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
             let line = GOAL_KEYS
                 .iter()
@@ -452,6 +536,38 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if g.supported_checks {
         out.push(("proteanSupportedChecks", "true".into()));
+    }
+    if g.check_levels != 0 {
+        out.push(("proteanCheckLevels", g.check_levels.to_string()));
+    }
+    if let Some(kinds) = &g.self_check {
+        let v = if kinds.is_empty() {
+            "-".into()
+        } else {
+            lower(kinds)
+        };
+        out.push(("proteanSelfCheck", v));
+    }
+    if let Some(l) = g.gift_promotion {
+        out.push(("proteanGiftPromotion", l.to_ascii_lowercase().to_string()));
+    }
+    if g.royal_moves_only_lose {
+        out.push(("proteanRoyalMovesOnlyLose", "true".into()));
+    }
+    if let Some((l, ds)) = &g.borrowed_moves {
+        out.push((
+            "proteanBorrowedMoves",
+            format!("{}:{}", l.to_ascii_lowercase(), lower(ds)),
+        ));
+    }
+    if !g.uncapturable.is_empty() {
+        out.push(("proteanUncapturable", lower(&g.uncapturable)));
+    }
+    if let Some(l) = g.second_royal {
+        out.push(("proteanSecondRoyal", l.to_ascii_lowercase().to_string()));
+    }
+    if let Some(ks) = g.quadrants_apart {
+        out.push(("proteanQuadrantsApart", lower(&ks)));
     }
     out
 }

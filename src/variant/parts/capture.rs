@@ -44,7 +44,8 @@ impl<B: Bitboard> CaptureRule<B> {
     /// together are an error.
     pub fn compile(variant: &Variant, geo: Geometry, board: B) -> Result<Self, RulesError> {
         let needs = &variant.goal.capture_needs;
-        if !needs.is_empty() {
+        let untouchable = &variant.goal.uncapturable;
+        if !needs.is_empty() || !untouchable.is_empty() {
             if !matches!(
                 (&variant.capture, &variant.explosion),
                 (Capture::Replacement, None)
@@ -54,15 +55,20 @@ impl<B: Bitboard> CaptureRule<B> {
                     variant.name
                 )));
             }
-            let involved = kinds_mask(variant, needs)?;
             let all = (1u32 << variant.pieces.len()) - 1;
+            let involved = if needs.is_empty() {
+                all
+            } else {
+                kinds_mask(variant, needs)?
+            };
+            let spared = kinds_mask(variant, untouchable)?;
             let mut victims = [0; MAX_KINDS];
             for (k, v) in victims.iter_mut().enumerate().take(variant.pieces.len()) {
                 *v = if involved >> k & 1 != 0 {
                     all
                 } else {
                     involved
-                };
+                } & !spared;
             }
             return Ok(CaptureRule::Permitted(CapturePermissions { victims }));
         }

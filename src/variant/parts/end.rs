@@ -50,6 +50,12 @@ pub enum EndCondition<B> {
     /// The side to move is in check from a non-capturing last move whose checkers are
     /// all safe and supported: the mover wins (Triple Check; from the moves played).
     SafeSupportedCheck,
+    /// The side to move has legal moves, all of them moves of its royal piece: it
+    /// loses (Kingmaker's "forced to move the King").
+    OnlyRoyalMoves,
+    /// A side whose pieces of the two kinds stand in one quadrant has lost (the side
+    /// to move first: Separation's joined monarchs).
+    QuadrantsJoined([usize; 2]),
 }
 
 /// Compiled goal rule (see [`crate::variant::Goal`]).
@@ -81,6 +87,9 @@ pub struct EndConditions<B> {
     /// The checks each side may give, where the position counts them (the check limit,
     /// or a check budget).
     counted_checks: Option<u32>,
+    /// Whether the position keeps a flag per side, "its last turn was a self-check"
+    /// (Contravention), in the counters of `counted_checks` (they exclude each other).
+    self_checks: bool,
 }
 
 impl<B: Bitboard> EndConditions<B> {
@@ -209,8 +218,26 @@ impl<B: Bitboard> EndConditions<B> {
         if goal.capture_clock > 0 {
             list.push(EndCondition::CaptureClock(goal.capture_clock));
         }
+        if goal.royal_moves_only_lose {
+            list.push(EndCondition::OnlyRoyalMoves);
+        }
+        if let Some([a, b]) = goal.quadrants_apart {
+            let kind = |l| kinds_mask(variant, &[l]).map(|m| m.trailing_zeros() as usize);
+            list.push(EndCondition::QuadrantsJoined([kind(a)?, kind(b)?]));
+        }
+        let self_checks = goal.self_check.is_some();
+        if self_checks && (end.check_limit.is_some() || goal.check_budget > 0) {
+            return Err(RulesError(format!(
+                "variant {}: self-checks with a check limit or budget",
+                variant.name
+            )));
+        }
         Ok(EndConditions {
-            position_state: tracks_captured || goal.move_limit.is_some() || goal.arrival.is_some(),
+            position_state: tracks_captured
+                || goal.move_limit.is_some()
+                || goal.arrival.is_some()
+                || self_checks,
+            self_checks,
             counted_checks: end
                 .check_limit
                 .or((goal.check_budget > 0).then_some(goal.check_budget)),
@@ -258,6 +285,12 @@ impl<B> EndConditions<B> {
     #[inline(always)]
     pub fn counted_checks(&self) -> Option<u32> {
         self.counted_checks
+    }
+
+    /// Whether the position keeps the per-side self-check flags (`0+0` in the FEN).
+    #[inline(always)]
+    pub fn self_checks(&self) -> bool {
+        self.self_checks
     }
 
     /// Whether the position keeps goal-rule state that moves update (captured kinds,

@@ -34,6 +34,24 @@ pub enum MoveFilter {
     CheckBudget(u32),
     /// A capturing check needs every checker safe or supported (Triple Check).
     SupportedChecks,
+    /// A checking move is legal only when the opponent keeps a reply of one level
+    /// lower, down to FIDE legality at level 0 (Submission's recursive mate: no check
+    /// may leave the opponent without a permitted reply).
+    CheckLevels(u32),
+    /// A royal not in check may move into a check by none of the kinds in the mask
+    /// (bit per kind), not on two consecutive own turns; a royal standing in such a
+    /// check must be cleared by the opponent's move, and is never captured
+    /// (Contravention). Replaces the plain royal-safety test.
+    SelfCheck(u32),
+    /// Promotions to this kind give the piece to the opponent and are the only ones
+    /// while the opponent has none of it, which it must then not stand attacked;
+    /// afterwards they are not allowed (Kingmaker).
+    GiftPromotion(usize),
+    /// A second royal kind: a move may not leave the mover's piece of it attacked,
+    /// unless both the mover's royals were attacked before the move (Separation).
+    SecondRoyal(usize),
+    /// Two kinds of a side may not end a move in one quadrant (Separation).
+    QuadrantsApart([usize; 2]),
 }
 
 impl MoveFilter {
@@ -49,6 +67,11 @@ impl MoveFilter {
             MoveFilter::ForwardIfAny => 64,
             MoveFilter::CheckBudget(_) => 128,
             MoveFilter::SupportedChecks => 256,
+            MoveFilter::CheckLevels(_) => 512,
+            MoveFilter::SelfCheck(_) => 1024,
+            MoveFilter::GiftPromotion(_) => 2048,
+            MoveFilter::SecondRoyal(_) => 4096,
+            MoveFilter::QuadrantsApart(_) => 8192,
         }
     }
 }
@@ -92,8 +115,55 @@ impl MoveFilters {
         if goal.supported_checks {
             list.push(MoveFilter::SupportedChecks);
         }
+        if goal.check_levels > 0 {
+            list.push(MoveFilter::CheckLevels(goal.check_levels));
+        }
+        if let Some(kinds) = &goal.self_check {
+            let mask = kinds
+                .iter()
+                .filter_map(|&l| variant.kind_by_letter(l))
+                .fold(0, |m, k| m | 1 << k);
+            list.push(MoveFilter::SelfCheck(mask));
+        }
+        if let Some(kind) = goal.gift_promotion.and_then(|l| variant.kind_by_letter(l)) {
+            list.push(MoveFilter::GiftPromotion(kind));
+        }
+        if let Some(kind) = goal.second_royal.and_then(|l| variant.kind_by_letter(l)) {
+            list.push(MoveFilter::SecondRoyal(kind));
+        }
+        if let Some([a, b]) = goal.quadrants_apart {
+            if let (Some(a), Some(b)) = (variant.kind_by_letter(a), variant.kind_by_letter(b)) {
+                list.push(MoveFilter::QuadrantsApart([a, b]));
+            }
+        }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }
+    }
+
+    /// The second royal kind (`SecondRoyal`), if any.
+    #[inline(always)]
+    pub fn second_royal(&self) -> Option<usize> {
+        if self.bits & MoveFilter::SecondRoyal(0).bit() == 0 {
+            return None;
+        }
+        self.list.iter().find_map(|f| match *f {
+            MoveFilter::SecondRoyal(k) => Some(k),
+            _ => None,
+        })
+    }
+
+    /// The two kinds kept in different quadrants (`QuadrantsApart`), if any.
+    pub fn quadrants_apart(&self) -> Option<[usize; 2]> {
+        self.list.iter().find_map(|f| match *f {
+            MoveFilter::QuadrantsApart(k) => Some(k),
+            _ => None,
+        })
+    }
+
+    /// Whether a royal may move into check (`SelfCheck`).
+    #[inline(always)]
+    pub fn self_check(&self) -> bool {
+        self.bits & MoveFilter::SelfCheck(0).bit() != 0
     }
 
     #[inline(always)]

@@ -29,7 +29,7 @@ pub mod turn;
 pub use capture::{BlastRules, CapturePermissions, CaptureRule};
 pub use end::{EndCondition, EndConditions, GoalSquares};
 pub use filters::{MoveFilter, MoveFilters};
-pub use modes::{PieceMode, PieceModes};
+pub use modes::{PieceMode, PieceModes, NO_DONOR};
 pub use no_move::NoMoveRule;
 pub use plan::{ExchangeRule, GeneratorPlan, ListRule, NoRoyal, WithRoyal};
 pub use royalty::Royalty;

@@ -27,7 +27,14 @@ pub enum PieceMode {
     /// A royal piece in check may not move along the lines it is checked on (Regent;
     /// see `GoalRules::checked_royal_lines`).
     CheckedRoyalLines,
+    /// `kind` moves and attacks like the first kind of `donors` (kind indices in
+    /// order, `NO_DONOR` after the last) its side has on the board, and not at all
+    /// without one; a move along a line may not pass an attacked square (Dowager).
+    Borrowed { kind: usize, donors: [u8; 8] },
 }
+
+/// The end of [`PieceMode::Borrowed`]'s donor list.
+pub const NO_DONOR: u8 = u8::MAX;
 
 /// A variant's piece modes (empty in chess).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -65,6 +72,21 @@ impl PieceModes {
         if goal.checked_royal_lines {
             list.push(PieceMode::CheckedRoyalLines);
         }
+        if let Some((l, ls)) = &goal.borrowed_moves {
+            let kind = kinds_mask(variant, &[*l])?.trailing_zeros() as usize;
+            let mut donors = [NO_DONOR; 8];
+            if ls.len() > donors.len() {
+                return Err(RulesError(format!(
+                    "variant {}: more than {} kinds to borrow moves from",
+                    variant.name,
+                    donors.len()
+                )));
+            }
+            for (d, &l) in donors.iter_mut().zip(ls) {
+                *d = kinds_mask(variant, &[l])?.trailing_zeros() as u8;
+            }
+            list.push(PieceMode::Borrowed { kind, donors });
+        }
         Ok(PieceModes { list })
     }
 
@@ -75,6 +97,14 @@ impl PieceModes {
 
     pub fn iter(&self) -> impl Iterator<Item = PieceMode> + '_ {
         self.list.iter().copied()
+    }
+
+    /// The kind that borrows its moves and its donors (`Borrowed`), if any.
+    pub fn borrowed(&self) -> Option<(usize, [u8; 8])> {
+        self.list.iter().find_map(|m| match *m {
+            PieceMode::Borrowed { kind, donors } => Some((kind, donors)),
+            _ => None,
+        })
     }
 }
 

@@ -16,6 +16,9 @@ pub enum NoMoveRule {
     /// The side loses when it has FIDE-legal moves, all of them checks the variant's
     /// check rule forbids (Triple Check).
     IllegalChecksLose,
+    /// The side loses when a move was ruled out only by keeping two kinds in different
+    /// quadrants (Separation's forced separation); otherwise the stalemate result.
+    QuadrantRuleLoses,
 }
 
 impl NoMoveRule {
@@ -24,6 +27,8 @@ impl NoMoveRule {
             NoMoveRule::ForbiddenCaptureLoses
         } else if variant.goal.supported_checks {
             NoMoveRule::IllegalChecksLose
+        } else if variant.goal.quadrants_apart.is_some() {
+            NoMoveRule::QuadrantRuleLoses
         } else {
             NoMoveRule::Stalemate
         }

@@ -206,6 +206,16 @@ fn mode_verdict(mode: PieceMode) -> Verdict {
                 ..Verdict::NEUTRAL
             }
         }
+        // The piece's attacks follow its side's material, so a move that touches no
+        // line of the mover's royal can still leave it attacked (by capturing what an
+        // enemy borrowing piece moved like): every move is tried.
+        PieceMode::Borrowed { .. } => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pseudo: false,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -242,7 +252,12 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::DefendedDestination
         | MoveFilter::RoyalsMayNotSee
         | MoveFilter::CheckBudget(_)
-        | MoveFilter::SupportedChecks => Verdict {
+        | MoveFilter::SupportedChecks
+        | MoveFilter::CheckLevels(_)
+        | MoveFilter::SelfCheck(_)
+        | MoveFilter::GiftPromotion(_)
+        | MoveFilter::SecondRoyal(_)
+        | MoveFilter::QuadrantsApart(_) => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             pseudo: false,
@@ -372,7 +387,12 @@ impl ExchangeRule {
             | MoveFilter::RoyalsMayNotSee
             | MoveFilter::ForwardIfAny
             | MoveFilter::CheckBudget(_)
-            | MoveFilter::SupportedChecks => false,
+            | MoveFilter::SupportedChecks
+            | MoveFilter::CheckLevels(_)
+            | MoveFilter::SelfCheck(_)
+            | MoveFilter::GiftPromotion(_)
+            | MoveFilter::SecondRoyal(_)
+            | MoveFilter::QuadrantsApart(_) => false,
         });
         let turn_ok = match turn {
             TurnRule::OneMove => true,
@@ -381,7 +401,8 @@ impl ExchangeRule {
         let modes_ok = modes.iter().all(|m| match m {
             PieceMode::LoneAttackedSteps(_)
             | PieceMode::Pair { .. }
-            | PieceMode::CheckedRoyalLines => false,
+            | PieceMode::CheckedRoyalLines
+            | PieceMode::Borrowed { .. } => false,
         });
         if capture_ok && filters_ok && turn_ok && modes_ok {
             ExchangeRule::Material
