@@ -2,6 +2,8 @@
 //! tests share.
 #![allow(dead_code)]
 
+pub mod reference;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
