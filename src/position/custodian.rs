@@ -22,6 +22,30 @@ impl<B: Bitboard> Position<B> {
         n as u8
     }
 
+    /// The first piece legal move `mv` (from `from` to the empty square `to`) would
+    /// take by custodian capture, the king before any other; `NO_PIECE` when it takes
+    /// none or the variant captures otherwise. Asked before the move is made (the
+    /// search orders and selects captures by it).
+    #[inline]
+    pub(super) fn custodian_victim(&self, from: Square, to: Square) -> PieceCode {
+        let Some(c) = self.rules.capture.custodian() else {
+            return NO_PIECE;
+        };
+        if self.board[from] == NO_PIECE || self.board[to] != NO_PIECE {
+            return NO_PIECE;
+        }
+        let (victims, n) = self.custodian_victims(c, from, to);
+        victims[..n]
+            .iter()
+            .map(|&v| self.board[v as usize])
+            .find(|&p| kind_of(p) == c.king)
+            .unwrap_or_else(|| {
+                victims[..n]
+                    .first()
+                    .map_or(NO_PIECE, |&v| self.board[v as usize])
+            })
+    }
+
     /// The squares of the pieces a piece moving from `from` to `to` encloses: read on
     /// the board as it is after the move, whether or not it has been made (before it,
     /// `from` counts as empty and `to` as holding the mover; once made, `from == to`
