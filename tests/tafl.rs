@@ -61,6 +61,15 @@ fn game(variant: &str, fen: &str) -> Game {
     Game::by_name(variant, Some(fen)).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
 }
 
+/// A UCI move's two squares (`b1b3`, `j14j12`: a file letter, then a rank of one or
+/// two digits).
+fn squares(mv: &str) -> (&str, &str) {
+    let split = 1 + mv[1..]
+        .find(|c: char| c.is_ascii_alphabetic())
+        .unwrap_or_else(|| panic!("not a move: {mv}"));
+    (&mv[..split], &mv[split..])
+}
+
 /// Plays `mv` and returns the squares whose pieces the move captured, sorted.
 fn captures(variant: &str, fen: &str, mv: &str) -> Vec<String> {
     let mut g = game(variant, fen);
@@ -68,7 +77,7 @@ fn captures(variant: &str, fen: &str, mv: &str) -> Vec<String> {
     g.play_uci(mv)
         .unwrap_or_else(|e| panic!("{mv} in {fen}: {e}"));
     let after = board(&g.fen());
-    let from = &mv[..2];
+    let from = squares(mv).0;
     before
         .keys()
         .filter(|sq| sq.as_str() != from && !after.contains_key(*sq))
@@ -81,8 +90,8 @@ fn targets(variant: &str, fen: &str, from: &str) -> Vec<String> {
     let mut t: Vec<String> = game(variant, fen)
         .legal_moves_uci()
         .into_iter()
-        .filter(|m| &m[..2] == from)
-        .map(|m| m[2..].to_string())
+        .filter(|m| squares(m).0 == from)
+        .map(|m| squares(&m).1.to_string())
         .collect();
     t.sort();
     t
@@ -577,8 +586,34 @@ fn make_unmake_restores_positions_over_random_games() {
                 *seed ^= *seed >> 7;
                 *seed ^= *seed << 17;
                 let m = list.as_slice()[(*seed as usize) % list.len()];
+                // The search's view of the move: it captures exactly when pieces
+                // go, the victim it names is one of them, and quiescence's moves are
+                // the legal moves that capture.
+                let captures = pos.is_capture(m);
+                let victim = pos.captured_piece(m);
+                let mut tactical = MoveList::new();
+                pos.generate_tactical(&mut tactical);
+                let expected: Vec<_> = list
+                    .as_slice()
+                    .iter()
+                    .filter(|&&t| pos.is_capture(t))
+                    .collect();
+                assert_eq!(tactical.as_slice().iter().collect::<Vec<_>>(), expected);
+                let before_pieces: Vec<(usize, u8)> = pos
+                    .occupied()
+                    .squares()
+                    .map(|sq| (sq, pos.piece_at(sq)))
+                    .collect();
                 let before = pos.occupied().count();
                 pos.make_move(m);
+                let gone: Vec<u8> = before_pieces
+                    .iter()
+                    .filter(|&&(sq, p)| sq != m.from() && pos.piece_at(sq) != p)
+                    .map(|&(_, p)| p)
+                    .collect();
+                assert_eq!(captures, !gone.is_empty(), "{name} {}", pos.to_fen());
+                assert_eq!(victim == 0, gone.is_empty());
+                assert!(gone.is_empty() || gone.contains(&victim));
                 removed += (before - pos.occupied().count()) as usize;
                 assert_eq!(pos.key(), pos.compute_key(), "{name} {}", pos.to_fen());
                 let reread = Position::from_fen(rules.clone(), &pos.to_fen()).unwrap();
@@ -612,6 +647,18 @@ fn make_unmake_restores_positions_over_random_games() {
             "{name}: {plies} plies, {removed} captures"
         );
     }
+    let (plies, removed) = run::<u64>("scottishtafl", &mut seed);
+    assert!(
+        plies > 300 && removed > 20,
+        "{plies} plies, {removed} captures"
+    );
+    for name in ["longship13", "aleaevangelii"] {
+        let (plies, removed) = run::<protean::board::Wide>(name, &mut seed);
+        assert!(
+            plies > 300 && removed > 20,
+            "{name}: {plies} plies, {removed} captures"
+        );
+    }
 }
 
 /// Mutated tafl FENs never panic: each is refused with an error or accepted, and an
@@ -619,7 +666,7 @@ fn make_unmake_restores_positions_over_random_games() {
 #[test]
 fn garbage_tafl_fens_never_panic() {
     use protean::search::{Limits, Settings, TranspositionTable};
-    let alphabet: Vec<char> = "KkMm123456789/ wb-0x".chars().collect();
+    let alphabet: Vec<char> = "KkMmGg123456789/ wb-0x".chars().collect();
     let mut seed = 0xC0FFEE_u64;
     let mut rand = move || {
         seed ^= seed << 13;
@@ -629,7 +676,16 @@ fn garbage_tafl_fens_never_panic() {
     };
     let tt = TranspositionTable::new(1);
     let mut accepted = 0;
-    for name in ["tablut", "brandubh", "brandubh2", "ardri", "longship"] {
+    for name in [
+        "tablut",
+        "brandubh",
+        "brandubh2",
+        "ardri",
+        "longship",
+        "scottishtafl",
+        "longship13",
+        "aleaevangelii",
+    ] {
         let start: Vec<char> = find_variant(name).unwrap().start_fen.chars().collect();
         for _ in 0..400 {
             let mut fen = start.clone();
@@ -659,9 +715,9 @@ fn garbage_tafl_fens_never_panic() {
                         (b'a' + (rand() % size as u64) as u8) as char,
                         1 + rand() % size as u64
                     );
-                    match "KkMm."
+                    match "KkMmGg."
                         .chars()
-                        .nth((rand() % 5) as usize)
+                        .nth((rand() % 7) as usize)
                         .filter(|&c| c != '.')
                     {
                         Some(c) => squares.insert(sq, c),
@@ -690,4 +746,370 @@ fn garbage_tafl_fens_never_panic() {
         }
     }
     assert!(accepted > 100, "only {accepted} mutated FENs accepted");
+}
+
+// ------------------------------------------------- the larger games (RULES-MORE.md 3)
+//
+// Scottish Hnefatafl, Longship 13x13 and Alea Evangelii. Case ids (SH, LS, AE) are
+// the rule book's; each comment gives the derivation.
+
+/// Whether any legal move of `fen` captures something (each is played and the board
+/// compared).
+fn any_capture(variant: &str, fen: &str) -> bool {
+    game(variant, fen)
+        .legal_moves_uci()
+        .iter()
+        .any(|m| !captures(variant, fen, m).is_empty())
+}
+
+fn winner_after(variant: &str, fen: &str, mv: &str) -> Option<(GameResult, EndReason)> {
+    end_after(variant, fen, &[mv])
+}
+
+#[test]
+fn scottish_start_counts() {
+    // SH1: each of the 8 attackers has 6 moves (d7: 6 sideways; d6: 6 sideways; a4: a1-a3,
+    // a5-a7; b4: b1-b3, b5-b7; likewise for the mirror images). Depths 2-3 as the rule
+    // book's two programs computed them.
+    let v = find_variant("scottishtafl").unwrap();
+    let mut g = game("scottishtafl", &v.start_fen);
+    assert_eq!(g.perft(1), 48);
+    assert_eq!(g.perft(2), 1_152);
+    assert_eq!(g.perft(3), 56_344);
+    // SH2: White to move: each of the 4 men has 6 moves (c4: c1-c3, c5-c7), the king none.
+    let mut g = game("scottishtafl", &v.start_fen.replace(" b ", " w "));
+    assert_eq!(g.perft(1), 24);
+}
+
+#[test]
+fn scottish_has_no_special_squares() {
+    // SH-R1 (SH3): the king c4 moves 3 up, 3 down, 2 left, 4 right = 12; every edge
+    // square wins (SH-R6): a4, g4, c1, c7; inner squares do not.
+    let fen = "7/7/7/2K4/7/7/3m3 w - - 0 1";
+    assert_eq!(game("scottishtafl", fen).legal_moves_uci().len(), 12);
+    for mv in ["c4a4", "c4g4", "c4c1", "c4c7"] {
+        assert_eq!(
+            winner_after("scottishtafl", fen, mv),
+            Some((GameResult::Win(WHITE), EndReason::Goal)),
+            "{mv}"
+        );
+    }
+    for mv in ["c4b4", "c4d4", "c4c2", "c4c6"] {
+        assert_eq!(winner_after("scottishtafl", fen, mv), None, "{mv}");
+    }
+    // A man may stop on the centre and on a corner (the record's 12...A6-A7).
+    let fen = "7/m6/7/3K3/7/7/6m b - - 0 1";
+    assert!(targets("scottishtafl", fen, "a6").contains(&"a7".to_string()));
+    let fen = "7/7/7/7/3M3/3K3/m6 w - - 0 1";
+    assert!(targets("scottishtafl", fen, "d3").contains(&"d4".to_string()));
+}
+
+#[test]
+fn scottish_king_is_captured_by_two() {
+    // SH-R3 (SH4): Black e4 has 3 up, 3 down, 2 right (d4 is the king) = 8; c1 has c2-c7
+    // (6), a1 b1, d1-g1 = 12; 20 in all. c1-c4 puts the king d4 between c4 and e4.
+    let fen = "7/7/7/3Km2/7/7/2m4 b - - 0 1";
+    assert_eq!(game("scottishtafl", fen).legal_moves_uci().len(), 20);
+    assert_eq!(captures("scottishtafl", fen, "c1c4"), list("d4"));
+    assert_eq!(
+        winner_after("scottishtafl", fen, "c1c4"),
+        Some((GameResult::Win(BLACK), EndReason::KingCaptured))
+    );
+}
+
+#[test]
+fn scottish_corners_are_not_hostile() {
+    // SH-R5 (SH5): king d4 12 moves, man c3 4 up + 2 down + 2 left + 4 right = 12: 24.
+    // c3-c1 leaves b1 between c1 and the empty corner a1: no capture. The king wins on
+    // a4, d1, d7 and g4.
+    let fen = "7/7/7/3K3/2M4/7/1m5 w - - 0 1";
+    assert_eq!(game("scottishtafl", fen).legal_moves_uci().len(), 24);
+    assert_eq!(captures("scottishtafl", fen, "c3c1"), Vec::<String>::new());
+    for mv in ["d4a4", "d4d1", "d4d7", "d4g4"] {
+        assert_eq!(
+            winner_after("scottishtafl", fen, mv),
+            Some((GameResult::Win(WHITE), EndReason::Goal)),
+            "{mv}"
+        );
+    }
+}
+
+#[test]
+fn scottish_king_is_armed_and_the_centre_is_not_hostile() {
+    // SH-R4 (SH7): the king b2-b3 takes c3 against the man on d3.
+    let fen = "6m/7/7/7/2mM3/1K5/7 w - - 0 1";
+    assert_eq!(captures("scottishtafl", fen, "b2b3"), list("c3"));
+    // SH-R1 (SH8): g2-d2 leaves d3 between d2 and the empty centre d4: no capture.
+    let fen = "7/1K3m1/7/7/3m3/6M/7 w - - 0 1";
+    assert_eq!(captures("scottishtafl", fen, "g2d2"), Vec::<String>::new());
+}
+
+#[test]
+fn scottish_game_record_replays() {
+    // SH6: Tuireann v Duhawk93 (attackers first). Every move is legal; the recorded
+    // captures (b2, c6, b5) and no others happen; 15.A5-B5 takes the king on c5.
+    let record = [
+        ("d6e6", ""),
+        ("d5d6", ""),
+        ("f4f5", ""),
+        ("d4d5", ""),
+        ("a4a5", ""),
+        ("d3b3", ""),
+        ("d1b1", ""),
+        ("b3b2", ""),
+        ("b4b3", "b2"),
+        ("d5d3", ""),
+        ("f5f3", ""),
+        ("d3d5", ""),
+        ("f3f5", ""),
+        ("d5c5", ""),
+        ("d7c7", ""),
+        ("c4b4", ""),
+        ("b1c1", ""),
+        ("d6a6", ""),
+        ("c7c6", ""),
+        ("e4c4", ""),
+        ("f5d5", ""),
+        ("b4b5", ""),
+        ("b3b4", ""),
+        ("a6a7", ""),
+        ("c1c3", ""),
+        ("a7c7", "c6"),
+        ("e6b6", "b5"),
+        ("c7d7", ""),
+        ("a5b5", "c5"),
+    ];
+    let v = find_variant("scottishtafl").unwrap();
+    let mut fen = v.start_fen.clone();
+    for (i, (mv, taken)) in record.iter().enumerate() {
+        assert!(
+            game("scottishtafl", &fen).outcome().is_none(),
+            "over before ply {i}"
+        );
+        assert_eq!(
+            captures("scottishtafl", &fen, mv),
+            list(taken),
+            "ply {i}: {mv}"
+        );
+        let mut g = game("scottishtafl", &fen);
+        g.play_uci(mv).unwrap();
+        fen = g.fen();
+    }
+    let o = game("scottishtafl", &fen).outcome().unwrap();
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::Win(BLACK), EndReason::KingCaptured)
+    );
+}
+
+#[test]
+fn longship13_start_counts() {
+    // LS1: per group of 8: e1 7 (d1-a1, e2-e4), i1 7, f1 0 and h1 0 (boxed in by the
+    // row and f2, h2), g1 1 (g2), f2 9, h2 9, g3 13 = 46, times 4 = 184. Depth 2
+    // computed by the rule book's two programs.
+    let v = find_variant("longship13").unwrap();
+    let mut g = game("longship13", &v.start_fen);
+    assert_eq!(g.perft(1), 184);
+    assert_eq!(g.perft(2), 23_436);
+    // LS2 (computed).
+    let mut g = game("longship13", &v.start_fen.replace(" b ", " w "));
+    assert_eq!(g.perft(1), 128);
+}
+
+#[test]
+fn longship13_treasure_ship_is_unarmed_and_escapes_to_the_edge() {
+    // LS3: ship g5: 8 up, 4 down, 6 left, 6 right = 24; man i7: 6 up, 6 down, 4 right
+    // (h7 blocks the left) = 16; 40. g5-g7 puts h7 between the ship and i7: nothing
+    // goes (LS-R3). a5, m5, g1 and g13 are edge squares: White wins (LS-R5).
+    let fen = "13/13/1m11/13/13/13/7mM4/13/6K6/13/13/13/13 w - - 0 1";
+    assert_eq!(game("longship13", fen).legal_moves_uci().len(), 40);
+    assert_eq!(captures("longship13", fen, "g5g7"), Vec::<String>::new());
+    for mv in ["g5a5", "g5m5", "g5g1", "g5g13"] {
+        assert_eq!(
+            winner_after("longship13", fen, mv),
+            Some((GameResult::Win(WHITE), EndReason::Goal)),
+            "{mv}"
+        );
+    }
+    // LS4: a man on g5 instead (the ship on d4: 9 up, 3 down, 3 left, 9 right): 24 +
+    // 24 + 16 = 64; the man g5-g7 captures h7 (LS-R2).
+    let fen = "13/13/1m11/13/13/13/7mM4/13/6M6/3K9/13/13/13 w - - 0 1";
+    assert_eq!(game("longship13", fen).legal_moves_uci().len(), 64);
+    assert_eq!(captures("longship13", fen, "g5g7"), list("h7"));
+}
+
+#[test]
+fn longship13_treasure_ship_is_taken_on_four_sides() {
+    // LS5 (LS-R4): f7, h7, g8 stand round the ship g7; g2-g6 closes the fourth side.
+    let fen = "13/13/13/13/13/6m6/5mKm5/13/13/3M9/13/6m6/13 b - - 0 1";
+    assert_eq!(game("longship13", fen).legal_moves_uci().len(), 68);
+    assert_eq!(captures("longship13", fen, "g2g6"), list("g7"));
+    assert_eq!(
+        winner_after("longship13", fen, "g2g6"),
+        Some((GameResult::Win(BLACK), EndReason::KingCaptured))
+    );
+    // LS5b: a White man on g6: no Black move captures anything.
+    let fen = "13/13/13/13/13/6m6/5mKm5/6M6/13/13/13/6m6/13 b - - 0 1";
+    assert_eq!(game("longship13", fen).legal_moves_uci().len(), 67);
+    assert!(!any_capture("longship13", fen));
+}
+
+#[test]
+fn alea_start_counts() {
+    // AE1 (computed): 580 attacker moves; 184 for White.
+    let v = find_variant("aleaevangelii").unwrap();
+    let mut g = game("aleaevangelii", &v.start_fen);
+    assert_eq!(g.perft(1), 580);
+    let mut g = game("aleaevangelii", &v.start_fen.replace(" b ", " w "));
+    assert_eq!(g.perft(1), 184);
+}
+
+#[test]
+fn alea_only_the_king_stops_on_or_passes_the_centre_and_citadels() {
+    // AE-R3 (AE2): the attacker j3 goes up to j9 (6; the empty centre j10 blocks it),
+    // down j2 j1 (2), sideways a3-i3 and k3-s3 (18): 26.
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/4K14/19/9m9/19/19 b - - 0 1";
+    let t = targets("aleaevangelii", fen, "j3");
+    assert_eq!(t.len(), 26);
+    assert!(t.contains(&"j9".to_string()) && !t.contains(&"j11".to_string()));
+    // AE4: the king e10 goes a10-d10 (4), f10-s10 (14, on and past the centre), e1-e9
+    // (9), e11-e19 (9) = 36; the man b5 goes b4 (b3 is Black's), b6-b17 (12; b18 is a
+    // citadel point), a5, c5-s5 (17) = 31: 67. b5-b4 takes b3 against the empty
+    // citadel point b2 (AE-R5).
+    let fen = "19/19/19/19/19/19/19/19/19/4K14/19/19/19/19/1M17/19/1m17/19/19 w - - 0 1";
+    assert_eq!(game("aleaevangelii", fen).legal_moves_uci().len(), 67);
+    assert_eq!(targets("aleaevangelii", fen, "e10").len(), 36);
+    assert!(targets("aleaevangelii", fen, "e10").contains(&"j10".to_string()));
+    assert_eq!(targets("aleaevangelii", fen, "b5").len(), 31);
+    assert_eq!(captures("aleaevangelii", fen, "b5b4"), list("b3"));
+    // AE10: a guard is held by the centre too: j4 goes up to j9 and no further.
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/9G9/19/19/4K14 w - - 0 1";
+    let up: Vec<String> = targets("aleaevangelii", fen, "j4")
+        .into_iter()
+        .filter(|s| s.starts_with('j') && s[1..].parse::<u32>().unwrap() > 4)
+        .collect();
+    assert_eq!(up, list("j5 j6 j7 j8 j9"));
+}
+
+#[test]
+fn alea_king_wins_on_any_citadel_point() {
+    // AE-R4 (AE3): king c2, attacker c1: the king goes a2 b2 (2), d2-s2 (16), c3-c19
+    // (17) = 35. a2, b2, r2, s2 are citadel points (b2 is not a corner): White wins;
+    // c19 is an edge square, not a goal.
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/2K16/2m16 w - - 0 1";
+    assert_eq!(game("aleaevangelii", fen).legal_moves_uci().len(), 35);
+    for mv in ["c2a2", "c2b2", "c2r2", "c2s2"] {
+        assert_eq!(
+            winner_after("aleaevangelii", fen, mv),
+            Some((GameResult::Win(WHITE), EndReason::Goal)),
+            "{mv}"
+        );
+    }
+    assert_eq!(winner_after("aleaevangelii", fen, "c2c19"), None);
+}
+
+#[test]
+fn alea_guards_are_captured_only_by_enclosure() {
+    // AE-R7. AE5a: k13-k11 puts attackers on i11 and k11 either side of the guard j11:
+    // two on a line never take a guard.
+    let fen = "19/19/19/19/19/19/10m8/19/8mG9/19/19/19/19/19/4K14/19/19/19/19 b - - 0 1";
+    assert_eq!(
+        captures("aleaevangelii", fen, "k13k11"),
+        Vec::<String>::new()
+    );
+    // AE5b: j14-j12 closes i11, k11, j12 and the empty centre j10 below: captured.
+    let fen = "19/19/19/19/19/9m9/19/19/8mGm8/19/19/19/19/19/4K14/19/19/19/19 b - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "j14j12"), list("j11"));
+    // AE5c: d7, f7 and e6 round the guard e7, e8 empty: three in the open do not.
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/19/3mGm13/19/14K4/19/4m14/19/19 b - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "e3e6"), Vec::<String>::new());
+    // AE5d: with e8 an attacker too: four sides, captured.
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/4m14/3mGm13/19/14K4/19/4m14/19/19 b - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "e3e6"), list("e7"));
+    // AE5e: the guard a7 on the edge with a6, a8 and b7: the edge is the fourth side.
+    let fen = "19/19/19/19/19/19/19/m18/19/19/19/19/Gm17/m18/14K4/19/19/19/19 b - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "a12a8"), list("a7"));
+    // AE5f: h3-h7 puts the guard g7 between f7 and h7 on a line: no capture.
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/19/5mG12/19/4K14/19/7m11/19/19 b - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "h3h7"), Vec::<String>::new());
+}
+
+#[test]
+fn alea_king_is_captured_only_by_enclosure() {
+    // AE-R7. AE6a: the king s9 on the edge with s8, s10 and (after p9-r9) r9: captured,
+    // Black wins.
+    let fen = "19/19/19/19/19/19/19/19/19/18m/15m2K/18m/19/19/19/19/19/19/19 b - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "p9r9"), list("s9"));
+    assert_eq!(
+        winner_after("aleaevangelii", fen, "p9r9"),
+        Some((GameResult::Win(BLACK), EndReason::KingCaptured))
+    );
+    // AE6b: three attackers round the king e7 in the open: no capture.
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/19/3mKm13/19/19/19/4m14/19/19 b - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "e3e6"), Vec::<String>::new());
+    assert_eq!(winner_after("aleaevangelii", fen, "e3e6"), None);
+    // AE6c: the king j11 beside the empty centre: i11, k11, j12 and the centre.
+    let fen = "19/19/19/19/19/9m9/19/19/8mKm8/19/19/19/19/19/19/19/19/19/19 b - - 0 1";
+    assert_eq!(
+        winner_after("aleaevangelii", fen, "j14j12"),
+        Some((GameResult::Win(BLACK), EndReason::KingCaptured))
+    );
+}
+
+#[test]
+fn alea_king_and_guards_take_part_in_captures() {
+    // AE-R6. AE7: the king e5-e6 takes e7 against the man e8 (hammer).
+    let fen = "19/19/19/19/14m4/19/19/19/19/19/19/4M14/4m14/19/4K14/19/19/19/19 w - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "e5e6"), list("e7"));
+    // AE8: a6-e6 takes e7 against the guard e8 (anvil).
+    let fen = "19/19/19/19/19/19/19/19/19/19/19/4G14/4m14/M18/4K14/19/19/19/19 w - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "a6e6"), list("e7"));
+    // AE9 (AE-R5): c12-j12 takes j11 against the empty centre j10.
+    let fen = "19/19/19/19/19/19/19/2M16/9m9/19/19/19/19/19/4K14/19/19/19/19 w - - 0 1";
+    assert_eq!(captures("aleaevangelii", fen, "c12j12"), list("j11"));
+}
+
+#[test]
+fn larger_tafl_fens_round_trip_and_bad_ones_are_refused() {
+    for name in ["scottishtafl", "longship13", "aleaevangelii"] {
+        let v = find_variant(name).unwrap();
+        assert_eq!(game(name, &v.start_fen).fen(), v.start_fen, "{name}");
+    }
+    let e5 = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/4K14/19/19/19/19";
+    let bad = [
+        (
+            // AE-R9: Black has no guards.
+            "19/19/19/19/19/19/19/19/19/19/19/19/19/19/4K14/19/4g14/19/19 b - - 0 1",
+            "a Black guard",
+        ),
+        (
+            "19/19/19/19/19/19/19/19/19/19/19/19/19/19/4K14/19/19/1m17/19 b - - 0 1",
+            "a man on the citadel point b2",
+        ),
+        (
+            "19/19/19/19/19/19/19/19/19/9G9/19/19/19/19/4K14/19/19/19/19 b - - 0 1",
+            "a guard on the centre",
+        ),
+        (
+            "19/19/19/19/19/19/19/19/19/19/19/19/19/19/4K14/19/19/19/19/19 b - - 0 1",
+            "twenty ranks",
+        ),
+        (
+            "19/19/19/19/19/19/19/19/19/19/19/19/19/19/4K14/19/19/19/4k14 b - - 0 1",
+            "a Black king",
+        ),
+    ];
+    for (fen, why) in bad {
+        assert!(
+            Game::by_name("aleaevangelii", Some(fen)).is_err(),
+            "{why}: {fen}"
+        );
+    }
+    assert!(Game::by_name("aleaevangelii", Some(&format!("{e5} b - - 0 1"))).is_ok());
+    // The king on a citadel point: a finished game, not a bad FEN.
+    let mut g = game(
+        "aleaevangelii",
+        "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/1K17/2m16 b - - 0 1",
+    );
+    assert_eq!(g.perft(1), 0);
 }

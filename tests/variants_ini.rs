@@ -948,3 +948,41 @@ fn replacing_a_builtin_repoints_its_aliases() {
     std::fs::remove_file(kept).ok();
     std::fs::remove_file(own).ok();
 }
+
+/// Alea Evangelii's guards in a user's file: `proteanCustodianGuards` is written and read
+/// back; a copy of the game whose guards are men (`-`) plays differently (two attackers
+/// on a line take the piece on j11 there, never the guard: RULES-MORE.md AE5a); a letter
+/// that names no piece is an error on its line.
+#[test]
+fn custodian_guards_are_written_and_read_back() {
+    use protean::variant::ini::write::to_ini;
+    let alea = find_variant("aleaevangelii").unwrap();
+    let text = to_ini(&alea).unwrap();
+    assert!(text.contains("\nproteanCustodianGuards = g\n"), "{text}");
+    let loaded = parse_variants(&text, "alea.ini").require_all().unwrap();
+    assert!(loaded.variants[0] == *alea);
+
+    let custodian = "proteanCustodianCapture = true\nproteanCustodianKing = k\n\
+        proteanCustodianKingSide = white\n\
+        proteanCustodianRestricted = a1 b1 a2 b2 r1 s1 r2 s2 a18 b18 a19 b19 r18 s18 r19 s19 j10\n\
+        proteanCustodianHostile = a1 b1 a2 b2 r1 s1 r2 s2 a18 b18 a19 b19 r18 s18 r19 s19 j10\n\
+        proteanCustodianKingCapture = enclosedOrEdge\n";
+    let fen = "19/19/19/19/19/19/10m8/19/8mG9/19/19/19/19/19/4K14/19/19/19/19 b - - 0 1";
+    let taken_on_j11 = |guards: &str| {
+        let text =
+            format!("[aleamen:aleaevangelii]\n{custodian}proteanCustodianGuards = {guards}\n");
+        let v = parse_variants(&text, "men.ini").require_all().unwrap();
+        let v = Arc::new(v.variants.into_iter().next().unwrap());
+        let mut g = Game::new(&v, Some(fen)).unwrap();
+        g.play_uci("k13k11").unwrap();
+        !g.fen().contains("8mG")
+    };
+    assert!(!taken_on_j11("g"));
+    assert!(taken_on_j11("-"));
+
+    assert_error(
+        &format!("[x:aleaevangelii]\n{custodian}proteanCustodianGuards = q\n"),
+        8,
+        "no piece with letter 'q'",
+    );
+}

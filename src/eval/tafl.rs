@@ -159,7 +159,7 @@ impl TaflEval {
             None => c.edge_counts,
             Some(s) => theirs.has(s) || (!occ.has(s) && c.hostile.has(s)),
         };
-        if c.enclosed_on.has(king) {
+        if c.enclosed_on[c.king].has(king) {
             let n = (0..4).filter(|&d| closed(c.neighbour(king, d))).count();
             score -= ENCLOSURE[n];
         } else {

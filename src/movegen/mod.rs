@@ -859,18 +859,20 @@ impl<B: Bitboard> Position<B> {
             && self.hand[self.side].iter().any(|&n| n != 0)
     }
 
-    /// The legal captures (en passant included) and promotions, in the order
-    /// `generate_legal` lists them: what quiescence search plays. Where moves come
-    /// straight from the generator (pin-aware, or pseudo-legal moves that are all
-    /// legal) no quiet move is built; where they are filtered (hoppers, explosions,
-    /// compulsory captures and whatever rules are added there) the tactical moves are
-    /// taken from the full legal list, so every legality rule applies without a copy.
+    /// The legal captures (en passant and custodian captures included) and promotions,
+    /// in the order `generate_legal` lists them: what quiescence search plays. Where
+    /// moves come straight from the generator (pin-aware, or pseudo-legal moves that
+    /// are all legal) and capture by replacement, no quiet move is built; where they
+    /// are filtered (hoppers, explosions, compulsory captures and whatever rules are
+    /// added there) or capture without landing on the victim (custodian capture), the
+    /// tactical moves are taken from the full legal list, so every rule applies
+    /// without a copy.
     pub fn generate_tactical(&mut self, list: &mut MoveList) {
         if self.ended() {
             return;
         }
         let enemy = self.by_color[!self.side];
-        let strategy = if self.must_drop_now() {
+        let strategy = if self.must_drop_now() || !self.rules.capture.takes_on_destination() {
             Strategy::Filtered
         } else {
             self.strategy()
@@ -939,7 +941,7 @@ impl<B: Bitboard> Position<B> {
         if self.ended() {
             return list;
         }
-        let strategy = if self.must_drop_now() {
+        let strategy = if self.must_drop_now() || !self.rules.capture.takes_on_destination() {
             Strategy::Filtered
         } else {
             self.strategy()

@@ -1,7 +1,7 @@
 //! Custodian captures (tafl), applied after a move by `make_move` and undone by
 //! `unmake_move` through the same stack as Atomic's explosions.
 
-use super::{color_of, kind_of, Position, NO_PIECE};
+use super::{color_of, kind_of, PieceCode, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::custodian::CustodianRules;
 use crate::variant::Color;
@@ -14,34 +14,7 @@ impl<B: Bitboard> Position<B> {
         let Some(c) = self.rules.capture.custodian() else {
             return 0;
         };
-        let mover = self.board[to];
-        let us = color_of(mover);
-        if kind_of(mover) == c.king && !c.king_captures {
-            return 0;
-        }
-        let mut victims = [0u16; 4];
-        let mut n = 0;
-        for d in 0..4 {
-            let Some(v) = c.neighbour(to, d) else {
-                continue;
-            };
-            let p = self.board[v];
-            if p == NO_PIECE || color_of(p) == us {
-                continue;
-            }
-            let taken = if kind_of(p) == c.king && c.enclosed_on.has(v) {
-                self.king_enclosed(c, v, us)
-            } else {
-                // The far side of the sandwich, on the line from the mover through
-                // the victim.
-                c.neighbour(v, d)
-                    .is_some_and(|far| self.is_anvil(c, far, us))
-            };
-            if taken {
-                victims[n] = v as u16;
-                n += 1;
-            }
-        }
+        let (victims, n) = self.custodian_victims::<false>(c, to, to);
         for &v in &victims[..n] {
             let p = self.remove(v as usize);
             self.exploded.push((v, p));
@@ -49,11 +22,86 @@ impl<B: Bitboard> Position<B> {
         n as u8
     }
 
-    /// Whether `sq` closes a sandwich for `us`: a piece of ours that captures (the king
-    /// only where he takes part in captures), or an empty hostile square.
+    /// The first piece legal move `mv` (from `from` to the empty square `to`) would
+    /// take by custodian capture, the king before any other; `NO_PIECE` when it takes
+    /// none or the variant captures otherwise. Asked before the move is made (the
+    /// search orders and selects captures by it).
     #[inline]
-    fn is_anvil(&self, c: &CustodianRules<B>, sq: Square, us: Color) -> bool {
-        let p = self.board[sq];
+    pub(super) fn custodian_victim(&self, from: Square, to: Square) -> PieceCode {
+        let Some(c) = self.rules.capture.custodian() else {
+            return NO_PIECE;
+        };
+        if self.board[from] == NO_PIECE || self.board[to] != NO_PIECE {
+            return NO_PIECE;
+        }
+        let (victims, n) = self.custodian_victims::<true>(c, from, to);
+        victims[..n]
+            .iter()
+            .map(|&v| self.board[v as usize])
+            .find(|&p| kind_of(p) == c.king)
+            .unwrap_or_else(|| {
+                victims[..n]
+                    .first()
+                    .map_or(NO_PIECE, |&v| self.board[v as usize])
+            })
+    }
+
+    /// The squares of the pieces a piece moving from `from` to `to` encloses, read on
+    /// the board as it is after the move: `BEFORE`, the move is not made yet (`from`
+    /// counts as empty and `to` as holding the mover); otherwise it is (`from == to`
+    /// names the moved piece where it stands, and make_move's test reads the board
+    /// directly, at no cost for the view).
+    #[inline]
+    fn custodian_victims<const BEFORE: bool>(
+        &self,
+        c: &CustodianRules<B>,
+        from: Square,
+        to: Square,
+    ) -> ([u16; 4], usize) {
+        let mover = self.board[from];
+        let at = |s: Square| {
+            if BEFORE && s == to {
+                mover
+            } else if BEFORE && s == from {
+                NO_PIECE
+            } else {
+                self.board[s]
+            }
+        };
+        let us = color_of(mover);
+        let mut victims = [0u16; 4];
+        let mut n = 0;
+        if kind_of(mover) == c.king && !c.king_captures {
+            return (victims, n);
+        }
+        for d in 0..4 {
+            let Some(v) = c.neighbour(to, d) else {
+                continue;
+            };
+            let p = at(v);
+            if p == NO_PIECE || color_of(p) == us {
+                continue;
+            }
+            let taken = if c.enclosed_on[kind_of(p)].has(v) {
+                Self::enclosed(c, v, us, &at)
+            } else {
+                // The far side of the sandwich, on the line from the mover through
+                // the victim.
+                c.neighbour(v, d)
+                    .is_some_and(|far| Self::is_anvil(c, at(far), far, us))
+            };
+            if taken {
+                victims[n] = v as u16;
+                n += 1;
+            }
+        }
+        (victims, n)
+    }
+
+    /// Whether `p` on `sq` closes a sandwich for `us`: a piece of ours that captures
+    /// (the king only where he takes part in captures), or an empty hostile square.
+    #[inline]
+    fn is_anvil(c: &CustodianRules<B>, p: PieceCode, sq: Square, us: Color) -> bool {
         if p == NO_PIECE {
             c.hostile.has(sq)
         } else {
@@ -61,13 +109,19 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Whether the king on `king` is shut in on all four sides by `us`'s pieces, empty
-    /// hostile squares and, where the rule says so, the board's edge.
-    fn king_enclosed(&self, c: &CustodianRules<B>, king: Square, us: Color) -> bool {
-        (0..4).all(|d| match c.neighbour(king, d) {
+    /// Whether the piece on `victim` (the king, or a guard) is shut in on all four
+    /// sides by `us`'s pieces, empty hostile squares and, where the rule says so, the
+    /// board's edge.
+    fn enclosed(
+        c: &CustodianRules<B>,
+        victim: Square,
+        us: Color,
+        at: &impl Fn(Square) -> PieceCode,
+    ) -> bool {
+        (0..4).all(|d| match c.neighbour(victim, d) {
             None => c.edge_counts,
             Some(s) => {
-                let p = self.board[s];
+                let p = at(s);
                 if p == NO_PIECE {
                     c.hostile.has(s)
                 } else {
@@ -88,12 +142,15 @@ impl<B: Bitboard> Position<B> {
         let err = |m: String| Err(super::FenError(m));
         let variant = &self.rules.variant;
         let name = &variant.pieces[c.king].name;
-        if self.pieces_of(c.king, !c.king_side).any() {
-            return err(format!(
-                "{} has a {name}; only {} has one",
-                (!c.king_side).name(),
-                c.king_side.name()
-            ));
+        for (k, _) in c.kings_side_only.iter().enumerate().filter(|&(_, &o)| o) {
+            if self.pieces_of(k, !c.king_side).any() {
+                return err(format!(
+                    "{} has a {}; only {} has one",
+                    (!c.king_side).name(),
+                    variant.pieces[k].name,
+                    c.king_side.name()
+                ));
+            }
         }
         if self.pieces_of(c.king, c.king_side).more_than_one() {
             return err(format!("{} has more than one {name}", c.king_side.name()));

@@ -708,17 +708,22 @@ impl<B: Bitboard> Position<B> {
         self.key = undo.key;
     }
 
-    /// Whether a legal move of this position captures something.
+    /// Whether a legal move of this position captures something: the piece on the
+    /// square it moves to, en passant, or (custodian capture) the pieces it encloses.
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind() {
             MoveKind::EnPassant => true,
             MoveKind::Castle => false,
-            _ => self.board[mv.to()] != NO_PIECE,
+            _ => {
+                self.board[mv.to()] != NO_PIECE
+                    || self.custodian_victim(mv.from(), mv.to()) != NO_PIECE
+            }
         }
     }
 
-    /// The piece a legal move captures (`NO_PIECE` if none).
+    /// The piece a legal move captures (`NO_PIECE` if none); of the pieces a custodian
+    /// capture takes, the king if he is among them, else the first.
     #[inline]
     pub fn captured_piece(&self, mv: Move) -> PieceCode {
         match mv.kind() {
@@ -726,7 +731,10 @@ impl<B: Bitboard> Position<B> {
                 .ep_victim(mv.to(), self.side)
                 .map_or(NO_PIECE, |v| self.board[v]),
             MoveKind::Castle => NO_PIECE,
-            _ => self.board[mv.to()],
+            _ => match self.board[mv.to()] {
+                NO_PIECE => self.custodian_victim(mv.from(), mv.to()),
+                p => p,
+            },
         }
     }
 

@@ -47,6 +47,10 @@ pub struct Custodian {
     /// a sandwich, and a side of the king's enclosure.
     pub hostile: Vec<String>,
     pub king_capture: KingCapture,
+    /// Letters of the guards: other pieces of the king's side that are captured as the
+    /// king is ([`Custodian::king_capture`]), not as men (Alea Evangelii). Only the
+    /// king's side may have them; they take part in captures and stop where men do.
+    pub guards: Vec<char>,
 }
 
 /// How the king is captured (always by the move of an attacker next to him).
@@ -73,8 +77,11 @@ pub struct CustodianRules<B> {
     /// may not pass over); empty for most kinds.
     pub blockers: Vec<B>,
     pub hostile: B,
-    /// Squares on which the king must be enclosed on four sides.
-    pub enclosed_on: B,
+    /// Per kind, the squares on which a piece of that kind is captured only by
+    /// enclosure on four sides (the king's, and his guards'); empty for men.
+    pub enclosed_on: Vec<B>,
+    /// Per kind, only the king's side may have it (the king and his guards).
+    pub kings_side_only: Vec<bool>,
     pub edge_counts: bool,
     /// Per square, its orthogonal neighbours (up, down, right, left), `None` off board.
     pub neighbours: Vec<[Option<u16>; 4]>,
@@ -125,6 +132,24 @@ impl<B: Bitboard> CustodianRules<B> {
             }
         };
         let n = variant.pieces.len();
+        let mut kings_side_only = vec![false; n];
+        kings_side_only[king] = true;
+        for &g in &c.guards {
+            let k = variant.kind_by_letter(g).ok_or_else(|| {
+                RulesError(format!("variant {}: no guard piece '{g}'", variant.name))
+            })?;
+            if k == king {
+                return Err(RulesError(format!(
+                    "variant {}: the king '{g}' is not a guard",
+                    variant.name
+                )));
+            }
+            kings_side_only[k] = true;
+        }
+        let enclosed_on = kings_side_only
+            .iter()
+            .map(|&k| if k { enclosed_on } else { B::EMPTY })
+            .collect();
         let stops = (0..n)
             .map(|k| {
                 if k == king {
@@ -154,6 +179,7 @@ impl<B: Bitboard> CustodianRules<B> {
             blockers,
             hostile,
             enclosed_on,
+            kings_side_only,
             edge_counts,
             neighbours,
         })

@@ -36,6 +36,7 @@ pub const PROTEAN_KEYS: &[&str] = &[
     "proteanCustodianHostile",
     "proteanCustodianKingCapture",
     "proteanCustodianKingEnclosedOn",
+    "proteanCustodianGuards",
 ];
 
 /// The key of a kind's mobility region: `mobilityRegionWhiteFers`,
@@ -351,6 +352,9 @@ impl Builder<'_> {
             king_barred,
             hostile,
             king_capture,
+            guards: self
+                .letters(v, "proteanCustodianGuards")
+                .unwrap_or_default(),
         });
     }
 }

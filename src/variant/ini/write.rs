@@ -524,6 +524,9 @@ fn write_protean_keys(out: &mut Out, v: &Variant, type_keys: &[String]) -> Resul
                 out.key("proteanCustodianKingEnclosedOn", or_dash(squares.clone()));
             }
         }
+        if !c.guards.is_empty() {
+            out.key("proteanCustodianGuards", lower(&c.guards));
+        }
     }
     Ok(())
 }

@@ -125,6 +125,20 @@ impl<B: Bitboard> CaptureRule<B> {
         }
     }
 
+    /// Whether every capture takes a piece on the square moved to (or en passant), so
+    /// that captures are the moves onto enemy pieces; custodian captures take pieces
+    /// beside it instead, and only the position can tell whether a move captures
+    /// (`Position::is_capture`).
+    #[inline(always)]
+    pub fn takes_on_destination(&self) -> bool {
+        match self {
+            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Permitted(_) => {
+                true
+            }
+            CaptureRule::Custodian(_) => false,
+        }
+    }
+
     /// The kinds a piece of kind `kind` may capture, as a bit set (all where every
     /// capture is allowed).
     #[inline(always)]
