@@ -129,7 +129,7 @@ impl<B: Bitboard> Sink<B> for TacticalSink<'_, B> {
     fn push(&mut self, mv: Move) {
         let tactical = match mv.kind() {
             MoveKind::EnPassant | MoveKind::Promotion => true,
-            MoveKind::Castle => false,
+            MoveKind::Castle | MoveKind::Pass => false,
             _ => self.enemy.has(mv.to()),
         };
         if tactical {
@@ -251,7 +251,12 @@ impl<B: Bitboard> Position<B> {
         if m.diagonal_code != 0 {
             t |= tables.diagonal(from, occ) & filters[m.diagonal_code as usize];
         }
-        if !m.walkers.is_empty() {
+        if m.slow {
+            if m.line_dirs != 0 {
+                let lines = self.rules.line_count.as_ref().expect("line-count tables");
+                let enemy = self.by_color[!self.side];
+                t |= lines.targets(tables, from, m.line_dirs, occ, enemy, filters[3]);
+            }
             for w in &m.walkers {
                 if w.initial && !m.initial_zone.has(from) {
                     continue;
@@ -816,6 +821,9 @@ impl<B: Bitboard> Position<B> {
         }
         if self.must_drop_now() && list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
             list.retain(|m| m.kind() == MoveKind::Drop);
+        }
+        if self.rules.plan.pass_if_none && list.is_empty() && !self.in_check() {
+            list.push(Move::PASS);
         }
     }
 

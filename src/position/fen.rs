@@ -42,6 +42,16 @@ impl<B: Bitboard> Position<B> {
         };
         pos.check_royals()?;
         pos.check_custodian_setup()?;
+        if pos.rules.end.connection().is_some() {
+            // A side reduced to one piece is connected and has won: a side with none
+            // cannot arise (Lines of Action).
+            if let Some(c) = Color::both()
+                .into_iter()
+                .find(|&c| pos.by_color[c].is_empty())
+            {
+                return err(format!("{} has no pieces", c.name()));
+            }
+        }
         pos.parse_castling(fields.next().unwrap_or("-"))?;
         pos.parse_ep(fields.next().unwrap_or("-"))?;
         let mut fields = fields.peekable();

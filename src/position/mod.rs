@@ -361,6 +361,8 @@ impl<B: Bitboard> Position<B> {
         let mut undo = self.begin_ply(mv, self.board[from]);
         match mv.kind() {
             MoveKind::Drop => self.make_drop(mv, &mut undo),
+            // Nothing moves; square 0 is neither left nor entered.
+            MoveKind::Pass => undo.moved = NO_PIECE,
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.remove(from);
@@ -411,7 +413,7 @@ impl<B: Bitboard> Position<B> {
         }
         // A drop lands on an empty square and moves nothing off one: it takes no
         // castling right away (it may give one, in `make_drop`).
-        let mut cleared = if mv.kind() == MoveKind::Drop {
+        let mut cleared = if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             0
         } else {
             self.castle_clear[from] | self.castle_clear[to]
@@ -634,6 +636,7 @@ impl<B: Bitboard> Position<B> {
                 self.remove(to);
                 self.hand[us][mv.promoted_kind()] += 1;
             }
+            MoveKind::Pass => {}
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.lift(kto);
@@ -692,7 +695,7 @@ impl<B: Bitboard> Position<B> {
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind() {
             MoveKind::EnPassant => true,
-            MoveKind::Castle => false,
+            MoveKind::Castle | MoveKind::Pass => false,
             _ => self.board[mv.to()] != NO_PIECE,
         }
     }
@@ -704,7 +707,7 @@ impl<B: Bitboard> Position<B> {
             MoveKind::EnPassant => self
                 .ep_victim(mv.to(), self.side)
                 .map_or(NO_PIECE, |v| self.board[v]),
-            MoveKind::Castle => NO_PIECE,
+            MoveKind::Castle | MoveKind::Pass => NO_PIECE,
             _ => self.board[mv.to()],
         }
     }

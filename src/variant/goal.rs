@@ -129,4 +129,25 @@ pub struct GoalRules {
     /// non-capturing check by safe and supported checkers wins at once; a side whose
     /// FIDE-legal moves are all such illegal checks loses (Triple Check).
     pub supported_checks: bool,
+    /// Kinds that move along a line exactly as many squares as there are pieces (both
+    /// sides, the mover included) on the whole line moved along, jumping their own
+    /// pieces but never an enemy one, and capturing by landing (Lines of Action). Their
+    /// Betza moves name the lines: unlimited riders only (`Q`: all eight).
+    pub line_count_moves: Vec<char>,
+    /// A side whose pieces form one 8-connected group wins (Lines of Action); the value
+    /// says what a move that connects both sides at once gives. `None`: off.
+    pub connection: Option<BothConnected>,
+    /// A side with no legal move (and not in check) passes (`0000`) rather than being
+    /// stalemated (Lines of Action).
+    pub pass_when_stuck: bool,
+}
+
+/// What a position in which both sides are connected means (Lines of Action's
+/// simultaneous connection): it can only arise from the move just made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BothConnected {
+    /// The side that made the move wins (Soucie's correction of the NOST rules).
+    MoverWins,
+    /// A draw (the MSO and mindsports form).
+    Draw,
 }

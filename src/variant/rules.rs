@@ -6,6 +6,7 @@
 use super::betza::{self, Atom, Hop};
 use super::hands::{HandRules, MAX_IN_HAND};
 use super::kind_promotion::{self, KindPromotionRules};
+use super::line_count::{self, LineCount};
 pub use super::parts::ExchangeRule;
 use super::parts::{
     CaptureRule, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes, Royalty,
@@ -69,6 +70,12 @@ pub struct KindMoves<B> {
     pub special_index: Vec<(u32, u32)>,
     pub specials: Vec<SpecialLeap<B>>,
     pub walkers: Vec<Walker>,
+    /// The directions (bits in [`super::line_count::DIRECTIONS`] order) the kind
+    /// moves along by line count (see [`super::line_count`]); 0 for other kinds.
+    pub line_dirs: u8,
+    /// `walkers` is not empty or `line_dirs` is not: the generator's one test for the
+    /// slow paths.
+    pub slow: bool,
     /// Squares where `initial` moves are allowed.
     pub initial_zone: B,
     /// Set-wise form of the same moves, when the kind has only a few single-square
@@ -225,6 +232,8 @@ pub struct Rules<B: Bitboard> {
     pub en_passant_zone: [B; 2],
     /// Pieces in hand and drops (`None`: the variant has no hands).
     pub hands: Option<HandRules<B>>,
+    /// The line-count movement's tables, where a kind moves so (Lines of Action).
+    pub line_count: Option<LineCount<B>>,
     pub zobrist: Zobrist,
 }
 
@@ -449,7 +458,9 @@ fn compile_kind_moves<B: Bitboard>(
         capture_diagonal,
         special_index,
         specials,
+        slow: !walkers.is_empty(),
         walkers,
+        line_dirs: 0,
         initial_zone,
     }
 }
@@ -620,9 +631,30 @@ impl<B: Bitboard> Rules<B> {
                     variant.name, p.name
                 )));
             }
-            let moves = Color::both()
+            // A line-count kind's Betza riders name its directions; it has no other
+            // moves.
+            let line_count = variant.goal.line_count_moves.contains(&p.letter);
+            let mut line_dirs = [0u8; 2];
+            if line_count {
+                for c in Color::both() {
+                    line_dirs[c.index()] = line_count::directions(&atoms, c).map_err(|e| {
+                        RulesError(format!("variant {}, piece {}: {e}", variant.name, p.name))
+                    })?;
+                }
+            }
+            let atoms = if line_count { Vec::new() } else { atoms };
+            let mut moves = Color::both()
                 .map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks, region(c)));
-            let simple_captures = moves[WHITE].walkers.iter().all(|w| !w.capture)
+            for (m, dirs) in moves.iter_mut().zip(line_dirs) {
+                if dirs != 0 {
+                    m.line_dirs = dirs;
+                    m.slow = true;
+                    // Every piece of the kind goes through the per-piece loop.
+                    m.shift = None;
+                }
+            }
+            let simple_captures = !line_count
+                && moves[WHITE].walkers.iter().all(|w| !w.capture)
                 && moves[WHITE].specials.iter().all(|s| !s.capture);
             let colorbound = atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
             kinds.push(KindRules {
@@ -640,6 +672,19 @@ impl<B: Bitboard> Rules<B> {
         }
         kind_promotion::compile(&variant, &tables, &mut kinds)?;
         let royalty = Royalty::compile(&variant, &kinds)?;
+        let line_count = if variant.goal.line_count_moves.is_empty() {
+            None
+        } else {
+            // Attack tests (checks, SEE) do not trace line-count captures.
+            if royalty.kind().is_some() {
+                return Err(RulesError(format!(
+                    "variant {}: line-count movers in a game with a royal piece are not \
+                     supported",
+                    variant.name
+                )));
+            }
+            Some(LineCount::new(&tables))
+        };
         let mask_of = |f: &dyn Fn(&KindRules<B>) -> bool| -> u32 {
             (0..kinds.len())
                 .filter(|&k| f(&kinds[k]))
@@ -722,7 +767,7 @@ impl<B: Bitboard> Rules<B> {
         let turn = TurnRule::of(&variant);
         let modes = PieceModes::of(&variant)?;
         let no_move = NoMoveRule::of(&variant);
-        let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes);
+        let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes, line_count.is_some());
         let en_passant_zone =
             Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let hands = HandRules::new(&variant, &tables, &kinds)?;
@@ -734,6 +779,7 @@ impl<B: Bitboard> Rules<B> {
             turn,
             hands.as_ref(),
             &modes,
+            no_move,
             &kinds,
             &complex_capturers,
         );
@@ -772,6 +818,7 @@ impl<B: Bitboard> Rules<B> {
             exchange,
             en_passant_zone,
             hands,
+            line_count,
             zobrist,
         })
     }

@@ -4,7 +4,9 @@
 
 use super::build::Builder;
 use super::values::{parse_bool, parse_int};
-use crate::variant::goal::{CaptureEvent, CheckMate, MaterialTerm, PairMoves, Reach};
+use crate::variant::goal::{
+    BothConnected, CaptureEvent, CheckMate, MaterialTerm, PairMoves, Reach,
+};
 use crate::variant::{Color, GoalRules, Variant, BLACK, WHITE};
 
 /// The goal keys, in the order the writer writes them.
@@ -29,6 +31,9 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanCheckedRoyalLines",
     "proteanCheckBudget",
     "proteanSupportedChecks",
+    "proteanLineCountMoves",
+    "proteanConnection",
+    "proteanPassWhenStuck",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -165,6 +170,24 @@ fn parse_check_mates(v: &str) -> Result<Vec<(char, CheckMate)>, String> {
             Ok((l, m))
         })
         .collect()
+}
+
+/// `mover` or `draw`: what both sides connected at once gives; `-`: no connection
+/// rule.
+fn parse_connection(v: &str) -> Result<Option<BothConnected>, String> {
+    match v {
+        "-" => Ok(None),
+        "mover" => Ok(Some(BothConnected::MoverWins)),
+        "draw" => Ok(Some(BothConnected::Draw)),
+        _ => Err(format!("expected mover, draw or -, not '{v}'")),
+    }
+}
+
+fn connection_name(c: BothConnected) -> &'static str {
+    match c {
+        BothConnected::MoverWins => "mover",
+        BothConnected::Draw => "draw",
+    }
 }
 
 /// `p 7`: the kind's letter and the relative rank counted from 1.
@@ -317,6 +340,15 @@ impl Builder<'_> {
         if let Some(b) = self.read("proteanSupportedChecks", parse_bool) {
             g.supported_checks = b;
         }
+        if let Some(ls) = self.letters(v, "proteanLineCountMoves") {
+            g.line_count_moves = ls;
+        }
+        if let Some(c) = self.read("proteanConnection", parse_connection) {
+            g.connection = c;
+        }
+        if let Some(b) = self.read("proteanPassWhenStuck", parse_bool) {
+            g.pass_when_stuck = b;
+        }
         let mut used: Vec<char> = g
             .material_loss
             .iter()
@@ -452,6 +484,15 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if g.supported_checks {
         out.push(("proteanSupportedChecks", "true".into()));
+    }
+    if !g.line_count_moves.is_empty() {
+        out.push(("proteanLineCountMoves", lower(&g.line_count_moves)));
+    }
+    if let Some(c) = g.connection {
+        out.push(("proteanConnection", connection_name(c).into()));
+    }
+    if g.pass_when_stuck {
+        out.push(("proteanPassWhenStuck", "true".into()));
     }
     out
 }

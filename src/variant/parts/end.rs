@@ -3,7 +3,7 @@
 //! move is generated; a position they end has no legal moves. Mate, stalemate and the draw rules that need the move list or
 //! the history (repetition, the move rule) are decided in `position::outcome`.
 
-use super::super::goal::{CaptureEvent, CheckMate};
+use super::super::goal::{BothConnected, CaptureEvent, CheckMate};
 use super::super::rules::{kinds_mask, RulesError};
 use super::super::{Color, Variant};
 use super::capture::CaptureRule;
@@ -50,6 +50,36 @@ pub enum EndCondition<B> {
     /// The side to move is in check from a non-capturing last move whose checkers are
     /// all safe and supported: the mover wins (Triple Check; from the moves played).
     SafeSupportedCheck,
+    /// A side whose pieces form one group of 8-neighbours wins (Lines of Action). If
+    /// only the side to move is connected it wins; if both are, `both` decides
+    /// (the side that just moved wins, or a draw).
+    Connection(Connection<B>),
+}
+
+/// Compiled connection goal: the rule for both sides connected at once, and per square
+/// its (up to) eight neighbours, for the flood fill.
+pub struct Connection<B> {
+    pub both: BothConnected,
+    pub around: Vec<B>,
+}
+
+impl<B: Bitboard> Connection<B> {
+    /// Whether `pieces` (not empty) form one 8-connected group: a flood fill from one
+    /// piece through the neighbour table, one lookup per piece reached.
+    #[inline]
+    pub fn connected(&self, pieces: B) -> bool {
+        let mut reached = B::from_square(pieces.lsb());
+        let mut frontier = reached;
+        while frontier.any() {
+            let mut next = B::EMPTY;
+            for sq in frontier.squares() {
+                next |= self.around[sq];
+            }
+            frontier = next & pieces & !reached;
+            reached |= frontier;
+        }
+        reached == pieces
+    }
 }
 
 /// Compiled goal rule (see [`crate::variant::Goal`]).
@@ -209,6 +239,22 @@ impl<B: Bitboard> EndConditions<B> {
         if goal.capture_clock > 0 {
             list.push(EndCondition::CaptureClock(goal.capture_clock));
         }
+        if let Some(both) = goal.connection {
+            let around = (0..geo.squares())
+                .map(|sq| {
+                    let mut b = B::EMPTY;
+                    for dx in -1..=1 {
+                        for dy in -1..=1 {
+                            if let Some(n) = geo.offset(sq, dx, dy).filter(|&n| n != sq) {
+                                b |= B::from_square(n);
+                            }
+                        }
+                    }
+                    b
+                })
+                .collect();
+            list.push(EndCondition::Connection(Connection { both, around }));
+        }
         Ok(EndConditions {
             position_state: tracks_captured || goal.move_limit.is_some() || goal.arrival.is_some(),
             counted_checks: end
@@ -292,6 +338,15 @@ impl<B> EndConditions<B> {
                 c,
                 EndCondition::CaptureLastOf(_) | EndCondition::CaptureNextTo { .. }
             )
+        })
+    }
+
+    /// Whether a side's pieces must all stay on the board for a position to be legal
+    /// (a connection goal: a side with no piece cannot arise).
+    pub fn connection(&self) -> Option<&Connection<B>> {
+        self.list.iter().find_map(|c| match c {
+            EndCondition::Connection(c) => Some(c),
+            _ => None,
         })
     }
 
