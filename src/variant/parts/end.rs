@@ -68,7 +68,13 @@ impl<B: Bitboard> Connection<B> {
     /// piece through the neighbour table, one lookup per piece reached.
     #[inline]
     pub fn connected(&self, pieces: B) -> bool {
-        let mut reached = B::from_square(pieces.lsb());
+        self.group_of(pieces.lsb(), pieces) == pieces
+    }
+
+    /// The group of `pieces` that holds the piece on `start`.
+    #[inline]
+    pub fn group_of(&self, start: usize, pieces: B) -> B {
+        let mut reached = B::from_square(start);
         let mut frontier = reached;
         while frontier.any() {
             let mut next = B::EMPTY;
@@ -78,7 +84,7 @@ impl<B: Bitboard> Connection<B> {
             frontier = next & pieces & !reached;
             reached |= frontier;
         }
-        reached == pieces
+        reached
     }
 }
 
@@ -341,8 +347,8 @@ impl<B> EndConditions<B> {
         })
     }
 
-    /// Whether a side's pieces must all stay on the board for a position to be legal
-    /// (a connection goal: a side with no piece cannot arise).
+    /// The connection goal, if any (a position where a side has no piece cannot arise
+    /// under it).
     pub fn connection(&self) -> Option<&Connection<B>> {
         self.list.iter().find_map(|c| match c {
             EndCondition::Connection(c) => Some(c),
