@@ -13,6 +13,7 @@ mod generator_paths;
 mod goal_reference;
 mod goal_rules;
 mod hands;
+mod loa;
 mod match_runner;
 mod nnue;
 mod outcome;
