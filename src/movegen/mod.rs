@@ -263,7 +263,7 @@ impl<B: Bitboard> Position<B> {
                 }
                 let (quiet, hits) = self.rules.walk(w, from, occ);
                 if w.quiet {
-                    t |= quiet;
+                    t |= quiet & filters[1];
                 }
                 if w.capture {
                     t |= hits & filters[2];
@@ -288,7 +288,8 @@ impl<B: Bitboard> Position<B> {
         let rules = &*self.rules;
         let us = self.side;
         let occ = self.occupied();
-        let empty = !occ & rules.tables.board;
+        // Vanished squares (Cheshire Cat) are neither empty nor enemy: nothing lands.
+        let empty = !occ & self.landable;
         let enemy = self.by_color[!us];
         // Promotion squares (compulsory, optional) and the kinds allowed now.
         let mut allowed = [0u8; MAX_KINDS];
@@ -384,7 +385,8 @@ impl<B: Bitboard> Position<B> {
                     emit(c.apply(free) & enemy, c);
                 }
                 if let Some(d) = &shift.double {
-                    let once = d.apply(free & m.initial_zone) & empty;
+                    // The square passed may have vanished; the one landed on not.
+                    let once = d.apply(free & m.initial_zone) & !occ & rules.tables.board;
                     let twice = d.apply(once) & empty & mask;
                     let kind_of_move = if kind.en_passant {
                         MoveKind::DoubleStep
@@ -530,7 +532,7 @@ impl<B: Bitboard> Position<B> {
         // The king: every destination tested with the king off the board, so sliders
         // see through the square it leaves.
         let km = &rules.kinds[royal].moves[us];
-        let empty = !occ & rules.tables.board;
+        let empty = !occ & self.landable;
         let candidates =
             (km.quiet_leaps[ksq] & empty) | (km.capture_leaps[ksq] & self.capturable(royal, them));
         let without_king = occ ^ B::from_square(ksq);
@@ -589,6 +591,33 @@ impl<B: Bitboard> Position<B> {
         if !self.in_check() {
             self.gen_castling(sink);
         }
+        if self.privilege != 0 {
+            self.gen_privileged_royal(sink);
+        }
+    }
+
+    /// The queen moves of a royal that keeps its first-move privilege (Cheshire Cat):
+    /// along the eight lines over empty and vanished squares, to an empty square that
+    /// has not vanished or onto the first enemy piece; its plain steps come from its
+    /// own moves. Pseudo-legal: the make-and-test generator tests each.
+    fn gen_privileged_royal<S: Sink<B>>(&self, sink: &mut S) {
+        let us = self.side;
+        if !self.has_privilege(us) {
+            return;
+        }
+        let Some(k) = self.rules.modes.first_move_queen() else {
+            return;
+        };
+        let Some(from) = self.royal_square(us) else {
+            return;
+        };
+        let t = &self.rules.tables;
+        let occ = self.occupied();
+        let m = &self.rules.kinds[k].moves[us];
+        let steps = m.quiet_leaps[from] | m.capture_leaps[from];
+        let lines = t.orthogonal(from, occ) | t.diagonal(from, occ);
+        let land = (!occ & self.landable) | self.by_color[!us];
+        sink.targets(from, lines & land & !steps);
     }
 
     /// How this position's legal moves are found: the rules' generator plan, for a side

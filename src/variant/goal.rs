@@ -140,6 +140,15 @@ pub struct GoalRules {
     /// A side with no legal move (and not in check) passes (`0000`) rather than being
     /// stalemated (Lines of Action).
     pub pass_when_stuck: bool,
+    /// A square vanishes when a piece leaves it: nothing may land there again, but
+    /// pieces, double steps and attacks pass over it (Cheshire Cat). The vanished
+    /// squares are in the position, its key and its FEN (`*`).
+    pub vanishing_squares: bool,
+    /// A royal piece that has not moved yet may move like a queen (any distance along
+    /// the eight lines, capturing the first enemy met) and attacks so; its first move,
+    /// either kind, spends the privilege (Cheshire Cat). The privilege is in the key and
+    /// the FEN's castling field (`Kk`), so the game has no castling.
+    pub royal_first_move_queen: bool,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

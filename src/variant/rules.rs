@@ -191,6 +191,10 @@ pub struct Zobrist {
     pub fullmove: Vec<u64>,
     /// Per square: the last move was an arrival there (Glory's pending win).
     pub arrival: Vec<u64>,
+    /// Per square: the square has vanished (Cheshire Cat).
+    pub vanished: Vec<u64>,
+    /// Per colour: the royal still has its first-move privilege (Cheshire Cat).
+    pub privilege: [u64; 2],
 }
 
 pub struct Rules<B: Bitboard> {
@@ -234,6 +238,12 @@ pub struct Rules<B: Bitboard> {
     pub hands: Option<HandRules<B>>,
     /// The line-count movement's tables, where a kind moves so (Lines of Action).
     pub line_count: Option<LineCount<B>>,
+    /// Squares vanish when a piece leaves them (Cheshire Cat; see
+    /// `GoalRules::vanishing_squares`).
+    pub vanishing: bool,
+    /// `make_move` records departures: squares vanish or a royal's privilege is spent
+    /// (one test per move for every other game).
+    pub tracks_departures: bool,
     pub zobrist: Zobrist,
 }
 
@@ -304,6 +314,8 @@ impl Zobrist {
                 .collect(),
             fullmove: (0..1024).map(|_| split64(&mut seed)).collect(),
             arrival: (0..squares).map(|_| split64(&mut seed)).collect(),
+            vanished: (0..squares).map(|_| split64(&mut seed)).collect(),
+            privilege: [split64(&mut seed), split64(&mut seed)],
         }
     }
 }
@@ -795,6 +807,8 @@ impl<B: Bitboard> Rules<B> {
             let mirror = geo.square(geo.file_of(sq), geo.ranks() - 1 - geo.rank_of(sq));
             intrusion[BLACK] |= B::from_square(mirror);
         }
+        let vanishing = variant.goal.vanishing_squares;
+        let tracks_departures = vanishing || modes.first_move_queen().is_some();
         Ok(Rules {
             intrusion,
             variant,
@@ -819,6 +833,8 @@ impl<B: Bitboard> Rules<B> {
             en_passant_zone,
             hands,
             line_count,
+            vanishing,
+            tracks_departures,
             zobrist,
         })
     }

@@ -34,6 +34,8 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanLineCountMoves",
     "proteanConnection",
     "proteanPassWhenStuck",
+    "proteanVanishingSquares",
+    "proteanRoyalFirstMoveQueen",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -346,8 +348,14 @@ impl Builder<'_> {
         if let Some(c) = self.read("proteanConnection", parse_connection) {
             g.connection = c;
         }
-        if let Some(b) = self.read("proteanPassWhenStuck", parse_bool) {
-            g.pass_when_stuck = b;
+        for (key, field) in [
+            ("proteanPassWhenStuck", &mut g.pass_when_stuck),
+            ("proteanVanishingSquares", &mut g.vanishing_squares),
+            ("proteanRoyalFirstMoveQueen", &mut g.royal_first_move_queen),
+        ] {
+            if let Some(b) = self.read(key, parse_bool) {
+                *field = b;
+            }
         }
         let mut used: Vec<char> = g
             .material_loss
@@ -491,8 +499,14 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     if let Some(c) = g.connection {
         out.push(("proteanConnection", connection_name(c).into()));
     }
-    if g.pass_when_stuck {
-        out.push(("proteanPassWhenStuck", "true".into()));
+    for (key, on) in [
+        ("proteanPassWhenStuck", g.pass_when_stuck),
+        ("proteanVanishingSquares", g.vanishing_squares),
+        ("proteanRoyalFirstMoveQueen", g.royal_first_move_queen),
+    ] {
+        if on {
+            out.push((key, "true".into()));
+        }
     }
     out
 }

@@ -27,6 +27,10 @@ pub enum PieceMode {
     /// A royal piece in check may not move along the lines it is checked on (Regent;
     /// see `GoalRules::checked_royal_lines`).
     CheckedRoyalLines,
+    /// The royal kind's first move may be a queen's move, and while it may the royal
+    /// attacks along its queen lines (Cheshire Cat; `GoalRules::royal_first_move_queen`).
+    /// The moves come from the generator's privilege step, so the mode filters nothing.
+    RoyalFirstMoveQueen(usize),
 }
 
 /// A variant's piece modes (empty in chess).
@@ -65,6 +69,22 @@ impl PieceModes {
         if goal.checked_royal_lines {
             list.push(PieceMode::CheckedRoyalLines);
         }
+        if goal.royal_first_move_queen {
+            let royal = variant.pieces.iter().position(|p| p.royal).ok_or_else(|| {
+                RulesError(format!(
+                    "variant {}: a royal first move needs a royal piece",
+                    variant.name
+                ))
+            })?;
+            if variant.castling.is_some() {
+                return Err(RulesError(format!(
+                    "variant {}: the royal's first-move privilege takes the castling field: \
+                     no castling with it",
+                    variant.name
+                )));
+            }
+            list.push(PieceMode::RoyalFirstMoveQueen(royal));
+        }
         Ok(PieceModes { list })
     }
 
@@ -75,6 +95,14 @@ impl PieceModes {
 
     pub fn iter(&self) -> impl Iterator<Item = PieceMode> + '_ {
         self.list.iter().copied()
+    }
+
+    /// The royal kind with the queen's-move privilege on its first move, if any.
+    pub fn first_move_queen(&self) -> Option<usize> {
+        self.list.iter().find_map(|m| match *m {
+            PieceMode::RoyalFirstMoveQueen(k) => Some(k),
+            _ => None,
+        })
     }
 }
 

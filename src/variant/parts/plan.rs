@@ -207,14 +207,16 @@ fn mode_verdict(mode: PieceMode) -> Verdict {
         // The mode is asked before a move is made, in the make-and-test generator only;
         // it never concerns royal safety, so the exposure shortcut (taken after the
         // mode test) stays.
-        PieceMode::LoneAttackedSteps(_) | PieceMode::Pair { .. } | PieceMode::CheckedRoyalLines => {
-            Verdict {
-                pin_aware: PinAware::Unsafe,
-                screened: false,
-                pseudo: false,
-                ..Verdict::NEUTRAL
-            }
-        }
+        // The privileged royal's queen moves and attacks are outside the pin tests.
+        PieceMode::LoneAttackedSteps(_)
+        | PieceMode::Pair { .. }
+        | PieceMode::CheckedRoyalLines
+        | PieceMode::RoyalFirstMoveQueen(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pseudo: false,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -411,7 +413,8 @@ impl ExchangeRule {
         let modes_ok = modes.iter().all(|m| match m {
             PieceMode::LoneAttackedSteps(_)
             | PieceMode::Pair { .. }
-            | PieceMode::CheckedRoyalLines => false,
+            | PieceMode::CheckedRoyalLines
+            | PieceMode::RoyalFirstMoveQueen(_) => false,
         });
         // Line-count captures are not among the attacks an exchange is read from.
         if capture_ok && filters_ok && turn_ok && modes_ok && !line_count {
