@@ -55,7 +55,6 @@ fn start_counts_match_the_book() {
 }
 
 #[test]
-#[ignore = "1.5 million leaves: run with --ignored"]
 fn start_depth_four_matches_the_book() {
     assert_eq!(perft("loa", LOA, 4), 1_563_208);
     assert_eq!(perft("scrambledeggs", EGGS, 4), 1_002_260);
