@@ -5,6 +5,7 @@
 
 mod common;
 
+mod cheshirecat;
 mod eval;
 mod fen_interop;
 mod game_end;
@@ -13,7 +14,9 @@ mod generator_paths;
 mod goal_reference;
 mod goal_rules;
 mod hands;
+mod loa;
 mod match_runner;
+mod more_reference;
 mod nnue;
 mod outcome;
 mod perft_suite;

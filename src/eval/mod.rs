@@ -12,6 +12,7 @@
 //! - [`terms`]: the evaluation itself, and the trace the tuner fits;
 //! - [`nnue`]: the network evaluation that replaces the tables where a network exists.
 
+pub mod connection;
 pub mod embedded;
 pub mod file;
 pub mod layout;

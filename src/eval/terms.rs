@@ -113,6 +113,9 @@ pub struct Eval<B: Bitboard> {
     /// squares), which replaces these terms where the variant's rules call for it. It
     /// is not parameterised: the tuner does not fit it.
     tafl: Option<super::tafl::TaflEval>,
+    /// The connection games' own evaluation (Lines of Action), which likewise replaces
+    /// these terms; not parameterised either.
+    connection: Option<super::connection::ConnectionEval>,
 }
 
 impl<B: Bitboard> Eval<B> {
@@ -317,6 +320,7 @@ impl<B: Bitboard> Eval<B> {
             dark: rules.tables.board & !light,
             goal_distance,
             tafl: super::tafl::TaflEval::new(rules),
+            connection: super::connection::ConnectionEval::new(rules),
             params,
             layout,
             source,
@@ -580,6 +584,9 @@ impl<B: Bitboard> Evaluator<B> for Eval<B> {
     fn evaluate(&self, pos: &Position<B>) -> i32 {
         if let Some(t) = &self.tafl {
             return t.evaluate(pos);
+        }
+        if let Some(c) = &self.connection {
+            return c.evaluate(pos);
         }
         let (mg, eg, phase) = self.white_terms(pos);
         let full = self.full_phase as i64;

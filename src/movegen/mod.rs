@@ -129,7 +129,7 @@ impl<B: Bitboard> Sink<B> for TacticalSink<'_, B> {
     fn push(&mut self, mv: Move) {
         let tactical = match mv.kind() {
             MoveKind::EnPassant | MoveKind::Promotion => true,
-            MoveKind::Castle => false,
+            MoveKind::Castle | MoveKind::Pass => false,
             _ => self.enemy.has(mv.to()),
         };
         if tactical {
@@ -251,14 +251,19 @@ impl<B: Bitboard> Position<B> {
         if m.diagonal_code != 0 {
             t |= tables.diagonal(from, occ) & filters[m.diagonal_code as usize];
         }
-        if !m.walkers.is_empty() {
+        if m.slow {
+            if m.line_dirs != 0 {
+                let lines = self.rules.line_count.as_ref().expect("line-count tables");
+                let enemy = self.by_color[!self.side];
+                t |= lines.targets(tables, from, m.line_dirs, occ, enemy, filters[3]);
+            }
             for w in &m.walkers {
                 if w.initial && !m.initial_zone.has(from) {
                     continue;
                 }
                 let (quiet, hits) = self.rules.walk(w, from, occ);
                 if w.quiet {
-                    t |= quiet;
+                    t |= quiet & filters[1];
                 }
                 if w.capture {
                     t |= hits & filters[2];
@@ -295,7 +300,8 @@ impl<B: Bitboard> Position<B> {
         let rules = &*self.rules;
         let us = self.side;
         let occ = self.occupied();
-        let empty = !occ & rules.tables.board;
+        // Vanished squares (Cheshire Cat) are neither empty nor enemy: nothing lands.
+        let empty = !occ & self.landable;
         let enemy = self.by_color[!us];
         // Promotion squares (compulsory, optional) and the kinds allowed now.
         let mut allowed = [0u8; MAX_KINDS];
@@ -395,7 +401,8 @@ impl<B: Bitboard> Position<B> {
                     emit(c.apply(free) & enemy, c);
                 }
                 if let Some(d) = &shift.double {
-                    let once = d.apply(free & m.initial_zone) & empty;
+                    // The square passed may have vanished; the one landed on not.
+                    let once = d.apply(free & m.initial_zone) & !occ & rules.tables.board;
                     let twice = d.apply(once) & empty & mask;
                     let kind_of_move = if kind.en_passant {
                         MoveKind::DoubleStep
@@ -548,7 +555,7 @@ impl<B: Bitboard> Position<B> {
         // The king: every destination tested with the king off the board, so sliders
         // see through the square it leaves.
         let km = &rules.kinds[royal].moves[us];
-        let empty = !occ & rules.tables.board;
+        let empty = !occ & self.landable;
         let candidates =
             (km.quiet_leaps[ksq] & empty) | (km.capture_leaps[ksq] & self.capturable(royal, them));
         let without_king = occ ^ B::from_square(ksq);
@@ -607,6 +614,33 @@ impl<B: Bitboard> Position<B> {
         if !self.in_check() {
             self.gen_castling(sink);
         }
+        if self.privilege != 0 {
+            self.gen_privileged_royal(sink);
+        }
+    }
+
+    /// The queen moves of a royal that keeps its first-move privilege (Cheshire Cat):
+    /// along the eight lines over empty and vanished squares, to an empty square that
+    /// has not vanished or onto the first enemy piece; its plain steps come from its
+    /// own moves. Pseudo-legal: the make-and-test generator tests each.
+    fn gen_privileged_royal<S: Sink<B>>(&self, sink: &mut S) {
+        let us = self.side;
+        if !self.has_privilege(us) {
+            return;
+        }
+        let Some(k) = self.rules.modes.first_move_queen() else {
+            return;
+        };
+        let Some(from) = self.royal_square(us) else {
+            return;
+        };
+        let t = &self.rules.tables;
+        let occ = self.occupied();
+        let m = &self.rules.kinds[k].moves[us];
+        let steps = m.quiet_leaps[from] | m.capture_leaps[from];
+        let lines = t.orthogonal(from, occ) | t.diagonal(from, occ);
+        let land = (!occ & self.landable) | self.by_color[!us];
+        sink.targets(from, lines & land & !steps);
     }
 
     /// How this position's legal moves are found: the rules' generator plan, for a side
@@ -848,6 +882,9 @@ impl<B: Bitboard> Position<B> {
         }
         if self.must_drop_now() && list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
             list.retain(|m| m.kind() == MoveKind::Drop);
+        }
+        if self.rules.plan.pass_if_none && list.is_empty() && !self.in_check() {
+            list.push(Move::PASS);
         }
     }
 

@@ -10,7 +10,7 @@ use crate::variant::parts::PieceMode;
 impl<B: Bitboard> Position<B> {
     /// Whether every piece mode of the variant allows `m`.
     pub(super) fn modes_allow(&self, m: Move) -> bool {
-        if m.kind() == MoveKind::Drop {
+        if matches!(m.kind(), MoveKind::Drop | MoveKind::Pass) {
             return true;
         }
         let rules = &*self.rules;
@@ -88,6 +88,8 @@ impl<B: Bitboard> Position<B> {
                     .squares()
                     .all(|s| !self.checked_on(s, us, rest))
             }
+            // The privilege adds moves (`gen_privileged_royal`); it takes none away.
+            PieceMode::RoyalFirstMoveQueen(_) => true,
         })
     }
 }

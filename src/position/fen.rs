@@ -42,6 +42,16 @@ impl<B: Bitboard> Position<B> {
         };
         pos.check_royals()?;
         pos.check_custodian_setup()?;
+        if pos.rules.end.connection().is_some() {
+            // A side reduced to one piece is connected and has won: a side with none
+            // cannot arise (Lines of Action).
+            if let Some(c) = Color::both()
+                .into_iter()
+                .find(|&c| pos.by_color[c].is_empty())
+            {
+                return err(format!("{} has no pieces", c.name()));
+            }
+        }
         pos.parse_castling(fields.next().unwrap_or("-"))?;
         pos.parse_ep(fields.next().unwrap_or("-"))?;
         let mut fields = fields.peekable();
@@ -110,6 +120,17 @@ impl<B: Bitboard> Position<B> {
                         return err(format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
+                } else if c == '*' && self.rules.vanishing {
+                    // A vanished square (Cheshire Cat).
+                    if file >= geo.files() {
+                        return err(format!(
+                            "rank {} is longer than {} files",
+                            rank + 1,
+                            geo.files()
+                        ));
+                    }
+                    self.landable &= !B::from_square(geo.square(file, rank));
+                    file += 1;
                 } else {
                     let piece = if c == '+' {
                         let letter = chars.next().ok_or_else(|| {
@@ -222,6 +243,9 @@ impl<B: Bitboard> Position<B> {
     fn parse_castling(&mut self, field: &str) -> Result<(), FenError> {
         if field == "-" {
             return Ok(());
+        }
+        if self.rules.modes.first_move_queen().is_some() {
+            return self.parse_privilege(field);
         }
         if self.rules.castling.is_none() {
             return err(format!(
@@ -348,8 +372,10 @@ impl<B: Bitboard> Position<B> {
         for rank in (0..geo.ranks()).rev() {
             let mut empty = 0;
             for file in 0..geo.files() {
-                let p = self.board[geo.square(file, rank)];
-                if p == NO_PIECE {
+                let sq = geo.square(file, rank);
+                let p = self.board[sq];
+                let vanished = !self.landable.has(sq);
+                if p == NO_PIECE && !vanished {
                     empty += 1;
                     continue;
                 }
@@ -357,7 +383,11 @@ impl<B: Bitboard> Position<B> {
                     out += &empty.to_string();
                     empty = 0;
                 }
-                self.piece_text(geo.square(file, rank), &mut out);
+                if vanished {
+                    out.push('*');
+                } else {
+                    self.piece_text(sq, &mut out);
+                }
             }
             if empty > 0 {
                 out += &empty.to_string();
@@ -397,7 +427,39 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// The royals' first-move privileges in the castling field (Cheshire Cat): `K`
+    /// White's, `k` Black's; an orthodox `Q`/`q` reads as `K`/`k`, so a chess FEN
+    /// loads. A privilege needs its royal on the board.
+    fn parse_privilege(&mut self, field: &str) -> Result<(), FenError> {
+        for c in field.chars() {
+            let color = match c {
+                'K' | 'Q' => WHITE,
+                'k' | 'q' => BLACK,
+                _ => {
+                    return err(format!(
+                        "'{c}' in the castling field: only the royal's privilege (K, k) is \
+                         written in variant {}",
+                        self.rules.variant.name
+                    ))
+                }
+            };
+            if self.royal_square(color).is_none() {
+                return err(format!("a privilege for {}, who has no king", color.name()));
+            }
+            self.privilege |= 1 << color.index();
+        }
+        Ok(())
+    }
+
     fn castling_field(&self) -> String {
+        if self.rules.modes.first_move_queen().is_some() {
+            let s: String = [(WHITE, 'K'), (BLACK, 'k')]
+                .into_iter()
+                .filter(|&(c, _)| self.has_privilege(c))
+                .map(|(_, l)| l)
+                .collect();
+            return if s.is_empty() { "-".into() } else { s };
+        }
         let geo = self.rules.geo;
         let mut s = String::new();
         for color in Color::both() {

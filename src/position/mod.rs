@@ -67,6 +67,8 @@ struct Undo {
     hand_flags: u8,
     /// The kinds each side had captured (Zoo).
     captured_kinds: [u8; 2],
+    /// The royals' first-move privileges (Cheshire Cat).
+    privilege: u8,
 }
 
 #[derive(Clone)]
@@ -112,6 +114,14 @@ pub struct Position<B: Bitboard> {
     /// Per side, the set of kinds (bit per kind) it has captured, where the variant
     /// counts them (Zoo; see `EndConditions::tracks_captured`); in the key and the FEN.
     pub(crate) captured_kinds: [u8; 2],
+    /// The squares a piece may still land on: the board less the vanished squares
+    /// (Cheshire Cat; the whole board in every other game). The generator's empty
+    /// squares are the empty ones of this set.
+    pub(crate) landable: B,
+    /// Bit per colour (`1 << color.index()`): its royal has not moved and keeps the
+    /// first-move privilege (Cheshire Cat; 0 elsewhere). In the key and the FEN's
+    /// castling field.
+    pub(crate) privilege: u8,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -120,7 +130,6 @@ impl<B: Bitboard> Position<B> {
         let n = rules.geo.squares();
         let chess960 = rules.variant.chess960;
         Position {
-            rules,
             board: vec![NO_PIECE; n],
             by_color: [B::EMPTY; 2],
             by_kind: [B::EMPTY; MAX_KINDS],
@@ -144,6 +153,9 @@ impl<B: Bitboard> Position<B> {
             gate_history: Vec::new(),
             dirty: Dirty::default(),
             captured_kinds: [0; 2],
+            landable: rules.tables.board,
+            privilege: 0,
+            rules,
         }
     }
 
@@ -287,6 +299,7 @@ impl<B: Bitboard> Position<B> {
         k ^= self.captured_key(WHITE) ^ self.captured_key(BLACK);
         k ^= self.fullmove_key(self.fullmove);
         k ^= self.arrival_key(self.history.last());
+        k ^= self.departures_key();
         if self.side == BLACK {
             k ^= self.rules.zobrist.side;
         }
@@ -346,6 +359,7 @@ impl<B: Bitboard> Position<B> {
             exploded: 0,
             hand_flags: 0,
             captured_kinds: self.captured_kinds,
+            privilege: self.privilege,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -361,6 +375,8 @@ impl<B: Bitboard> Position<B> {
         let mut undo = self.begin_ply(mv, self.board[from]);
         match mv.kind() {
             MoveKind::Drop => self.make_drop(mv, &mut undo),
+            // Nothing moves; square 0 is neither left nor entered.
+            MoveKind::Pass => undo.moved = NO_PIECE,
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.remove(from);
@@ -417,7 +433,7 @@ impl<B: Bitboard> Position<B> {
         }
         // A drop lands on an empty square and moves nothing off one: it takes no
         // castling right away (it may give one, in `make_drop`).
-        let mut cleared = if mv.kind() == MoveKind::Drop {
+        let mut cleared = if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             0
         } else {
             self.castle_clear[from] | self.castle_clear[to]
@@ -435,6 +451,9 @@ impl<B: Bitboard> Position<B> {
         }
         if self.rules.end.position_state() {
             self.goal_state_after_move(&undo, us);
+        }
+        if self.rules.tracks_departures {
+            self.departed(mv, undo.moved, us);
         }
         self.side = them;
         self.key ^= self.rules.zobrist.side;
@@ -472,6 +491,52 @@ impl<B: Bitboard> Position<B> {
             self.captured_kinds[us] |= 1 << kind_of(undo.captured);
             self.key ^= self.captured_key(us);
         }
+    }
+
+    /// What leaving a square does beyond moving (one branch in `make_move` for games
+    /// without it): the square vanishes, and a royal's first move spends its
+    /// privilege. Drops and passes leave no square.
+    #[cold]
+    fn departed(&mut self, mv: Move, moved: PieceCode, us: Color) {
+        if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
+            return;
+        }
+        let from = mv.from();
+        if self.rules.vanishing {
+            self.landable &= !B::from_square(from);
+            self.key ^= self.rules.zobrist.vanished[from];
+        }
+        let bit = 1 << us.index();
+        if self.privilege & bit != 0 && Some(kind_of(moved)) == self.rules.modes.first_move_queen()
+        {
+            self.privilege &= !bit;
+            self.key ^= self.rules.zobrist.privilege[us.index()];
+        }
+    }
+
+    /// Key of the vanished squares and the privileges (0 in games without them).
+    fn departures_key(&self) -> u64 {
+        let z = &self.rules.zobrist;
+        let mut k = 0;
+        for sq in (self.rules.tables.board & !self.landable).squares() {
+            k ^= z.vanished[sq];
+        }
+        for c in Color::both() {
+            if self.privilege >> c.index() & 1 != 0 {
+                k ^= z.privilege[c.index()];
+            }
+        }
+        k
+    }
+
+    /// The squares that have vanished (Cheshire Cat; empty elsewhere).
+    pub fn vanished(&self) -> B {
+        self.rules.tables.board & !self.landable
+    }
+
+    /// Whether `color`'s royal keeps its first-move privilege (Cheshire Cat).
+    pub fn has_privilege(&self, color: Color) -> bool {
+        self.privilege >> color.index() & 1 != 0
     }
 
     /// The capture rule's step after the moving piece has landed on `to` (`took`: it
@@ -612,7 +677,8 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let passed = (from + to) / 2;
-        if !self.rules.en_passant_zone[us].has(passed) {
+        // A vanished passed square cannot be landed on, so no en passant there.
+        if !(self.rules.en_passant_zone[us] & self.landable).has(passed) {
             return;
         }
         let them = !us;
@@ -655,6 +721,7 @@ impl<B: Bitboard> Position<B> {
                 self.remove(to);
                 self.hand[us][mv.promoted_kind()] += 1;
             }
+            MoveKind::Pass => {}
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.lift(kto);
@@ -682,6 +749,13 @@ impl<B: Bitboard> Position<B> {
         self.key = undo.key;
         self.checks_given = undo.checks_given;
         self.captured_kinds = undo.captured_kinds;
+        if self.rules.tracks_departures {
+            // A piece stood on the square it left, so it had not vanished before.
+            if self.rules.vanishing && !matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
+                self.landable |= B::from_square(from);
+            }
+            self.privilege = undo.privilege;
+        }
     }
 
     /// Passes the turn (for null-move pruning): only the side, the key and the
@@ -714,7 +788,7 @@ impl<B: Bitboard> Position<B> {
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind() {
             MoveKind::EnPassant => true,
-            MoveKind::Castle => false,
+            MoveKind::Castle | MoveKind::Pass => false,
             _ => {
                 self.board[mv.to()] != NO_PIECE
                     || self.custodian_victim(mv.from(), mv.to()) != NO_PIECE
@@ -730,7 +804,7 @@ impl<B: Bitboard> Position<B> {
             MoveKind::EnPassant => self
                 .ep_victim(mv.to(), self.side)
                 .map_or(NO_PIECE, |v| self.board[v]),
-            MoveKind::Castle => NO_PIECE,
+            MoveKind::Castle | MoveKind::Pass => NO_PIECE,
             _ => match self.board[mv.to()] {
                 NO_PIECE => self.custodian_victim(mv.from(), mv.to()),
                 p => p,
@@ -917,6 +991,9 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if self.privilege != 0 && self.privileged_royal_attacks(sq, !color, occ) {
+            return true;
+        }
         let mut attackers = self.attackers(sq, !color, occ);
         if let Some((kind, donors)) = self.rules.borrowed {
             for q in (attackers & self.pieces_of(kind, !color)).squares() {
@@ -983,6 +1060,21 @@ impl<B: Bitboard> Position<B> {
                 (attackers & !royal).any() && (blast.around[sq] & their_royal).is_empty()
             }
         }
+    }
+
+    /// Whether `color`'s royal, keeping its first-move privilege, attacks `sq` along a
+    /// queen line with occupancy `occ` (vanished squares are not in it, so the line
+    /// passes over them).
+    #[cold]
+    fn privileged_royal_attacks(&self, sq: Square, color: Color, occ: B) -> bool {
+        if !self.has_privilege(color) {
+            return false;
+        }
+        let Some(k) = self.royal_square(color) else {
+            return false;
+        };
+        let t = &self.rules.tables;
+        k != sq && (t.orthogonal(sq, occ) | t.diagonal(sq, occ)).has(k)
     }
 
     /// Both sides' royal pieces (none without a royal kind).

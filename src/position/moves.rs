@@ -19,6 +19,10 @@ pub enum MoveKind {
     /// same square, so no move's origin is ever off the board), the promotion field
     /// holds the dropped kind.
     Drop = 5,
+    /// The side to move passes (`0000`): nothing moves. Only where the variant's
+    /// no-move rule says so, as the one legal move of a side that has no other
+    /// ([`crate::variant::parts::NoMoveRule::Pass`]). `from` and `to` are square 0.
+    Pass = 6,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -56,6 +60,7 @@ impl Move {
             2 => MoveKind::Castle,
             3 => MoveKind::EnPassant,
             5 => MoveKind::Drop,
+            6 => MoveKind::Pass,
             _ => MoveKind::DoubleStep,
         }
     }
@@ -63,6 +68,14 @@ impl Move {
     #[inline(always)]
     pub fn drop(kind: u8, to: usize) -> Move {
         Move(Move::new(to, to, MoveKind::Drop).0 | (kind as u32) << 21)
+    }
+
+    /// The pass (see [`MoveKind::Pass`]).
+    pub const PASS: Move = Move(6 << 18);
+
+    #[inline(always)]
+    pub fn is_pass(self) -> bool {
+        self == Move::PASS
     }
 
     #[inline(always)]

@@ -17,6 +17,9 @@ impl<B: Bitboard> Position<B> {
 
     fn move_to_uci_as(&self, mv: Move, chess960: bool) -> String {
         let geo = self.rules.geo;
+        if mv.is_pass() {
+            return "0000".to_string();
+        }
         if mv.kind() == MoveKind::Drop {
             let letter = self.rules.kinds[mv.promoted_kind()].letter;
             return format!("{letter}@{}", geo.square_name(mv.to()));

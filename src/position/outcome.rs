@@ -4,7 +4,7 @@
 
 use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
-use crate::variant::goal::CheckMate;
+use crate::variant::goal::{BothConnected, CheckMate};
 use crate::variant::parts::{EndCondition, NoMoveRule};
 use crate::variant::{Color, StalemateResult, BLACK, WHITE};
 use std::fmt;
@@ -45,6 +45,9 @@ pub enum EndReason {
     ForbiddenCapture,
     /// The side to move could only move its royal piece (Kingmaker).
     OnlyRoyalMoves,
+    /// A side's pieces form one connected group (Lines of Action); a draw when both
+    /// sides connected at once under the draw form of the rule.
+    Connection,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +100,10 @@ impl fmt::Display for Outcome {
             (EndReason::OnlyRoyalMoves, GameResult::Win(c)) => {
                 format!("{} wins: only king moves were left", c.name())
             }
+            (EndReason::Connection, GameResult::Win(c)) => {
+                format!("{} connects its pieces", c.name())
+            }
+            (EndReason::Connection, GameResult::Draw) => "Both sides connected".to_string(),
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
                 format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
@@ -134,7 +141,9 @@ impl<B: Bitboard> Position<B> {
                 return end(GameResult::Win(!us), EndReason::Checkmate);
             }
             match self.rules.no_move {
-                NoMoveRule::Stalemate => {}
+                // A side not in check always has the pass: the list is empty only
+                // in check, which is mate above.
+                NoMoveRule::Stalemate | NoMoveRule::Pass => {}
                 NoMoveRule::ForbiddenCaptureLoses => {
                     if self.has_forbidden_capture() {
                         return end(GameResult::Win(!us), EndReason::ForbiddenCapture);
@@ -221,6 +230,22 @@ impl<B: Bitboard> Position<B> {
         // The side that just moved first: its achievement came last.
         let order = [!self.side, self.side];
         match condition {
+            EndCondition::Connection(c) => {
+                let (mover, us) = (!self.side, self.side);
+                let connected = |side: Color| {
+                    let pieces = self.by_color[side];
+                    pieces.any() && c.connected(pieces)
+                };
+                match (connected(mover), connected(us)) {
+                    (true, true) => match c.both {
+                        BothConnected::MoverWins => win(mover, EndReason::Connection),
+                        BothConnected::Draw => draw(EndReason::Connection),
+                    },
+                    (true, false) => win(mover, EndReason::Connection),
+                    (false, true) => win(us, EndReason::Connection),
+                    (false, false) => None,
+                }
+            }
             &EndCondition::Extinction {
                 kinds,
                 extinct_side_wins,

@@ -49,6 +49,10 @@ impl<B: Bitboard> Position<B> {
     fn san_without_suffix(&self, mv: Move) -> String {
         let geo = self.rules.geo;
         let (from, to) = (mv.from(), mv.to());
+        if mv.is_pass() {
+            // PGN's null move, as Fairy-Stockfish writes a pass.
+            return "--".into();
+        }
         if mv.kind() == MoveKind::Castle {
             // King-takes-rook: the rook's side of the king names the castling.
             return if geo.file_of(to) > geo.file_of(from) {

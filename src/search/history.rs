@@ -81,6 +81,10 @@ impl PieceSquares {
 pub fn moved_piece<B: Bitboard>(pos: &Position<B>, m: Move) -> PieceCode {
     if m.is_drop() {
         piece_code(m.promoted_kind(), pos.side_to_move())
+    } else if m.is_pass() {
+        // A pass moves no piece; its statistics go under the side's first kind (it is
+        // played only as a side's one legal move, so nothing is ordered by them).
+        piece_code(0, pos.side_to_move())
     } else {
         pos.piece_at(m.from())
     }

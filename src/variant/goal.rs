@@ -168,4 +168,34 @@ pub struct GoalRules {
     /// has lost, and a side with no legal move loses, rather than being stalemated,
     /// when a move was ruled out by this rule alone (Separation's monarchs).
     pub quadrants_apart: Option<[char; 2]>,
+    /// Kinds that move along a line exactly as many squares as there are pieces (both
+    /// sides, the mover included) on the whole line moved along, jumping their own
+    /// pieces but never an enemy one, and capturing by landing (Lines of Action). Their
+    /// Betza moves name the lines: unlimited riders only (`Q`: all eight).
+    pub line_count_moves: Vec<char>,
+    /// A side whose pieces form one 8-connected group wins (Lines of Action); the value
+    /// says what a move that connects both sides at once gives. `None`: off.
+    pub connection: Option<BothConnected>,
+    /// A side with no legal move (and not in check) passes (`0000`) rather than being
+    /// stalemated (Lines of Action).
+    pub pass_when_stuck: bool,
+    /// A square vanishes when a piece leaves it: nothing may land there again, but
+    /// pieces, double steps and attacks pass over it (Cheshire Cat). The vanished
+    /// squares are in the position, its key and its FEN (`*`).
+    pub vanishing_squares: bool,
+    /// A royal piece that has not moved yet may move like a queen (any distance along
+    /// the eight lines, capturing the first enemy met) and attacks so; its first move,
+    /// either kind, spends the privilege (Cheshire Cat). The privilege is in the key and
+    /// the FEN's castling field (`Kk`), so the game has no castling.
+    pub royal_first_move_queen: bool,
+}
+
+/// What a position in which both sides are connected means (Lines of Action's
+/// simultaneous connection): it can only arise from the move just made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BothConnected {
+    /// The side that made the move wins (Soucie's correction of the NOST rules).
+    MoverWins,
+    /// A draw (the MSO and mindsports form).
+    Draw,
 }

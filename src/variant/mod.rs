@@ -12,6 +12,7 @@ pub mod goal;
 pub mod hands;
 pub mod ini;
 pub mod kind_promotion;
+pub mod line_count;
 pub mod parts;
 pub mod reach;
 pub mod registry;

@@ -6,6 +6,7 @@
 use super::betza::{self, Atom, Hop};
 use super::hands::{HandRules, MAX_IN_HAND};
 use super::kind_promotion::{self, KindPromotionRules};
+use super::line_count::{self, LineCount};
 pub use super::parts::ExchangeRule;
 use super::parts::{
     CaptureRule, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes, Royalty,
@@ -69,6 +70,12 @@ pub struct KindMoves<B> {
     pub special_index: Vec<(u32, u32)>,
     pub specials: Vec<SpecialLeap<B>>,
     pub walkers: Vec<Walker>,
+    /// The directions (bits in [`super::line_count::DIRECTIONS`] order) the kind
+    /// moves along by line count (see [`super::line_count`]); 0 for other kinds.
+    pub line_dirs: u8,
+    /// `walkers` is not empty or `line_dirs` is not: the generator's one test for the
+    /// slow paths.
+    pub slow: bool,
     /// Squares where `initial` moves are allowed.
     pub initial_zone: B,
     /// Set-wise form of the same moves, when the kind has only a few single-square
@@ -187,6 +194,10 @@ pub struct Zobrist {
     pub fullmove: Vec<u64>,
     /// Per square: the last move was an arrival there (Glory's pending win).
     pub arrival: Vec<u64>,
+    /// Per square: the square has vanished (Cheshire Cat).
+    pub vanished: Vec<u64>,
+    /// Per colour: the royal still has its first-move privilege (Cheshire Cat).
+    pub privilege: [u64; 2],
 }
 
 pub struct Rules<B: Bitboard> {
@@ -206,7 +217,8 @@ pub struct Rules<B: Bitboard> {
     /// The kind a promotion gives to the opponent (Kingmaker's king), if any.
     pub gift_kind: Option<usize>,
     /// Checks are more than geometric attacks on a royal: royals may not face each
-    /// other (`RoyalsMayNotFace`), or a piece attacks like another kind (`Borrowed`).
+    /// other (`RoyalsMayNotFace`), a piece attacks like another kind (`Borrowed`), or an
+    /// unmoved royal attacks as a queen (`RoyalFirstMoveQueen`).
     pub special_checks: bool,
     /// The borrowing kind and its donors (`PieceMode::Borrowed`), read by the checks.
     pub borrowed: Option<(usize, [u8; 8])>,
@@ -235,6 +247,14 @@ pub struct Rules<B: Bitboard> {
     pub en_passant_zone: [B; 2],
     /// Pieces in hand and drops (`None`: the variant has no hands).
     pub hands: Option<HandRules<B>>,
+    /// The line-count movement's tables, where a kind moves so (Lines of Action).
+    pub line_count: Option<LineCount<B>>,
+    /// Squares vanish when a piece leaves them (Cheshire Cat; see
+    /// `GoalRules::vanishing_squares`).
+    pub vanishing: bool,
+    /// `make_move` records departures: squares vanish or a royal's privilege is spent
+    /// (one test per move for every other game).
+    pub tracks_departures: bool,
     pub zobrist: Zobrist,
 }
 
@@ -305,6 +325,8 @@ impl Zobrist {
                 .collect(),
             fullmove: (0..1024).map(|_| split64(&mut seed)).collect(),
             arrival: (0..squares).map(|_| split64(&mut seed)).collect(),
+            vanished: (0..squares).map(|_| split64(&mut seed)).collect(),
+            privilege: [split64(&mut seed), split64(&mut seed)],
         }
     }
 }
@@ -459,7 +481,9 @@ fn compile_kind_moves<B: Bitboard>(
         capture_diagonal,
         special_index,
         specials,
+        slow: !walkers.is_empty(),
         walkers,
+        line_dirs: 0,
         initial_zone,
     }
 }
@@ -630,9 +654,30 @@ impl<B: Bitboard> Rules<B> {
                     variant.name, p.name
                 )));
             }
-            let moves = Color::both()
+            // A line-count kind's Betza riders name its directions; it has no other
+            // moves.
+            let line_count = variant.goal.line_count_moves.contains(&p.letter);
+            let mut line_dirs = [0u8; 2];
+            if line_count {
+                for c in Color::both() {
+                    line_dirs[c.index()] = line_count::directions(&atoms, c).map_err(|e| {
+                        RulesError(format!("variant {}, piece {}: {e}", variant.name, p.name))
+                    })?;
+                }
+            }
+            let atoms = if line_count { Vec::new() } else { atoms };
+            let mut moves = Color::both()
                 .map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks, region(c)));
-            let simple_captures = moves[WHITE].walkers.iter().all(|w| !w.capture)
+            for (m, dirs) in moves.iter_mut().zip(line_dirs) {
+                if dirs != 0 {
+                    m.line_dirs = dirs;
+                    m.slow = true;
+                    // Every piece of the kind goes through the per-piece loop.
+                    m.shift = None;
+                }
+            }
+            let simple_captures = !line_count
+                && moves[WHITE].walkers.iter().all(|w| !w.capture)
                 && moves[WHITE].specials.iter().all(|s| !s.capture);
             let colorbound = atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
             kinds.push(KindRules {
@@ -650,6 +695,19 @@ impl<B: Bitboard> Rules<B> {
         }
         kind_promotion::compile(&variant, &tables, &mut kinds)?;
         let royalty = Royalty::compile(&variant, &kinds)?;
+        let line_count = if variant.goal.line_count_moves.is_empty() {
+            None
+        } else {
+            // Attack tests (checks, SEE) do not trace line-count captures.
+            if royalty.kind().is_some() {
+                return Err(RulesError(format!(
+                    "variant {}: line-count movers in a game with a royal piece are not \
+                     supported",
+                    variant.name
+                )));
+            }
+            Some(LineCount::new(&tables))
+        };
         let mask_of = |f: &dyn Fn(&KindRules<B>) -> bool| -> u32 {
             (0..kinds.len())
                 .filter(|&k| f(&kinds[k]))
@@ -742,7 +800,7 @@ impl<B: Bitboard> Rules<B> {
         let turn = TurnRule::of(&variant);
         let modes = PieceModes::of(&variant)?;
         let no_move = NoMoveRule::of(&variant);
-        let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes);
+        let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes, line_count.is_some());
         let en_passant_zone =
             Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let hands = HandRules::new(&variant, &tables, &kinds)?;
@@ -754,6 +812,7 @@ impl<B: Bitboard> Rules<B> {
             turn,
             hands.as_ref(),
             &modes,
+            no_move,
             &kinds,
             &complex_capturers,
         );
@@ -769,6 +828,8 @@ impl<B: Bitboard> Rules<B> {
             let mirror = geo.square(geo.file_of(sq), geo.ranks() - 1 - geo.rank_of(sq));
             intrusion[BLACK] |= B::from_square(mirror);
         }
+        let vanishing = variant.goal.vanishing_squares;
+        let tracks_departures = vanishing || modes.first_move_queen().is_some();
         Ok(Rules {
             intrusion,
             variant,
@@ -783,7 +844,8 @@ impl<B: Bitboard> Rules<B> {
             promotion,
             gift_kind,
             special_checks: filters.has(super::parts::MoveFilter::RoyalsMayNotFace)
-                || modes.borrowed().is_some(),
+                || modes.borrowed().is_some()
+                || modes.first_move_queen().is_some(),
             borrowed: modes.borrowed(),
             royalty,
             capture,
@@ -796,6 +858,9 @@ impl<B: Bitboard> Rules<B> {
             exchange,
             en_passant_zone,
             hands,
+            line_count,
+            vanishing,
+            tracks_departures,
             zobrist,
         })
     }

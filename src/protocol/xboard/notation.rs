@@ -10,8 +10,9 @@
 //!   king-two-squares forms, which is what XBoard sends in other castling variants.
 //!
 //! Drops (`P@e4`) keep their form (on 10-rank boards their square's rank shifts like
-//! any other); multi-leg moves pass through unchanged; null moves (`@@@@`) are not
-//! legal moves of any built-in variant.
+//! any other); multi-leg moves pass through unchanged. A pass (our `0000`, the one
+//! legal move of a stuck side where the variant's no-move rule is a pass: Lines of
+//! Action) is XBoard's null move `@@@@`, both ways.
 
 use crate::engine::Game;
 
@@ -48,6 +49,9 @@ fn map_ranks(text: &str, map: impl Fn(u32) -> Option<u32>) -> Option<String> {
 pub fn to_xboard(game: &Game, uci: &str) -> String {
     // A castling move that gates (`e1h1h`) keeps its coordinate form: `O-O` has no room
     // for the gated piece.
+    if uci == "0000" {
+        return "@@@@".to_string();
+    }
     let gated = uci.ends_with(|c: char| c.is_ascii_lowercase());
     if game.chess960() && !gated && game.is_castling(uci) {
         return castling_text(uci).to_string();
@@ -89,6 +93,9 @@ pub fn from_xboard(game: &Game, text: &str) -> Result<String, String> {
 /// [`from_xboard`] of `bare`, the move without check or annotation marks; errors quote
 /// `text`, the move as it came.
 fn from_xboard_bare(game: &Game, bare: &str, text: &str) -> Result<String, String> {
+    if bare == "@@@@" {
+        return Ok("0000".to_string());
+    }
     let castle = match bare {
         "O-O" | "0-0" => Some(true),
         "O-O-O" | "0-0-0" => Some(false),

@@ -271,7 +271,16 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        if v.castling.is_none() {
+        if fen_entry.is_some() || resized || pieces_changed {
+            // Random setups rearrange the parent's array; a new army or board starts
+            // from its own FEN, as in Fairy-Stockfish.
+            v.setup = Setup::Fixed;
+        }
+        self.apply_protean_keys(&mut v);
+        self.apply_goal_keys(&mut v);
+        // The royal's first-move privilege (Cheshire Cat) is written in the castling
+        // field, so it stays.
+        if v.castling.is_none() && !v.goal.royal_first_move_queen {
             // Fairy-Stockfish reads castling rights only when castling is on; a FEN that
             // has them (often the parent's) then means the same position without them.
             if let Some(fen) = without_castling_rights(&v.start_fen) {
@@ -286,13 +295,6 @@ impl<'a> Builder<'a> {
                 v.start_fen = fen;
             }
         }
-        if fen_entry.is_some() || resized || pieces_changed {
-            // Random setups rearrange the parent's array; a new army or board starts
-            // from its own FEN, as in Fairy-Stockfish.
-            v.setup = Setup::Fixed;
-        }
-        self.apply_protean_keys(&mut v);
-        self.apply_goal_keys(&mut v);
         // A side may be without its royal piece when the start position says so, or
         // when an extinction rule can take it (the game is then over, but the position
         // can be written down).

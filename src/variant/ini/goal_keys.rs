@@ -4,7 +4,9 @@
 
 use super::build::Builder;
 use super::values::{parse_bool, parse_int};
-use crate::variant::goal::{CaptureEvent, CheckMate, MaterialTerm, PairMoves, Reach};
+use crate::variant::goal::{
+    BothConnected, CaptureEvent, CheckMate, MaterialTerm, PairMoves, Reach,
+};
 use crate::variant::{Color, GoalRules, Variant, BLACK, WHITE};
 
 /// The goal keys, in the order the writer writes them.
@@ -37,6 +39,11 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanUncapturable",
     "proteanSecondRoyal",
     "proteanQuadrantsApart",
+    "proteanLineCountMoves",
+    "proteanConnection",
+    "proteanPassWhenStuck",
+    "proteanVanishingSquares",
+    "proteanRoyalFirstMoveQueen",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -174,6 +181,24 @@ fn parse_check_mates(v: &str) -> Result<Vec<(char, CheckMate)>, String> {
             Ok((l, m))
         })
         .collect()
+}
+
+/// `mover` or `draw`: what both sides connected at once gives; `-`: no connection
+/// rule.
+fn parse_connection(v: &str) -> Result<Option<BothConnected>, String> {
+    match v {
+        "-" => Ok(None),
+        "mover" => Ok(Some(BothConnected::MoverWins)),
+        "draw" => Ok(Some(BothConnected::Draw)),
+        _ => Err(format!("expected mover, draw or -, not '{v}'")),
+    }
+}
+
+fn connection_name(c: BothConnected) -> &'static str {
+    match c {
+        BothConnected::MoverWins => "mover",
+        BothConnected::Draw => "draw",
+    }
 }
 
 /// `p 7`: the kind's letter and the relative rank counted from 1.
@@ -392,6 +417,21 @@ impl Builder<'_> {
         }) {
             g.quadrants_apart = x;
         }
+        if let Some(ls) = self.letters(v, "proteanLineCountMoves") {
+            g.line_count_moves = ls;
+        }
+        if let Some(c) = self.read("proteanConnection", parse_connection) {
+            g.connection = c;
+        }
+        for (key, field) in [
+            ("proteanPassWhenStuck", &mut g.pass_when_stuck),
+            ("proteanVanishingSquares", &mut g.vanishing_squares),
+            ("proteanRoyalFirstMoveQueen", &mut g.royal_first_move_queen),
+        ] {
+            if let Some(b) = self.read(key, parse_bool) {
+                *field = b;
+            }
+        }
         let mut used: Vec<char> = g
             .material_loss
             .iter()
@@ -568,6 +608,21 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if let Some(ks) = g.quadrants_apart {
         out.push(("proteanQuadrantsApart", lower(&ks)));
+    }
+    if !g.line_count_moves.is_empty() {
+        out.push(("proteanLineCountMoves", lower(&g.line_count_moves)));
+    }
+    if let Some(c) = g.connection {
+        out.push(("proteanConnection", connection_name(c).into()));
+    }
+    for (key, on) in [
+        ("proteanPassWhenStuck", g.pass_when_stuck),
+        ("proteanVanishingSquares", g.vanishing_squares),
+        ("proteanRoyalFirstMoveQueen", g.royal_first_move_queen),
+    ] {
+        if on {
+            out.push((key, "true".into()));
+        }
     }
     out
 }

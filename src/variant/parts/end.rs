@@ -3,7 +3,7 @@
 //! move is generated; a position they end has no legal moves. Mate, stalemate and the draw rules that need the move list or
 //! the history (repetition, the move rule) are decided in `position::outcome`.
 
-use super::super::goal::{CaptureEvent, CheckMate};
+use super::super::goal::{BothConnected, CaptureEvent, CheckMate};
 use super::super::rules::{kinds_mask, RulesError};
 use super::super::{Color, Variant};
 use super::capture::CaptureRule;
@@ -56,6 +56,42 @@ pub enum EndCondition<B> {
     /// A side whose pieces of the two kinds stand in one quadrant has lost (the side
     /// to move first: Separation's joined monarchs).
     QuadrantsJoined([usize; 2]),
+    /// A side whose pieces form one group of 8-neighbours wins (Lines of Action). If
+    /// only the side to move is connected it wins; if both are, `both` decides
+    /// (the side that just moved wins, or a draw).
+    Connection(Connection<B>),
+}
+
+/// Compiled connection goal: the rule for both sides connected at once, and per square
+/// its (up to) eight neighbours, for the flood fill.
+pub struct Connection<B> {
+    pub both: BothConnected,
+    pub around: Vec<B>,
+}
+
+impl<B: Bitboard> Connection<B> {
+    /// Whether `pieces` (not empty) form one 8-connected group: a flood fill from one
+    /// piece through the neighbour table, one lookup per piece reached.
+    #[inline]
+    pub fn connected(&self, pieces: B) -> bool {
+        self.group_of(pieces.lsb(), pieces) == pieces
+    }
+
+    /// The group of `pieces` that holds the piece on `start`.
+    #[inline]
+    pub fn group_of(&self, start: usize, pieces: B) -> B {
+        let mut reached = B::from_square(start);
+        let mut frontier = reached;
+        while frontier.any() {
+            let mut next = B::EMPTY;
+            for sq in frontier.squares() {
+                next |= self.around[sq];
+            }
+            frontier = next & pieces & !reached;
+            reached |= frontier;
+        }
+        reached
+    }
 }
 
 /// Compiled goal rule (see [`crate::variant::Goal`]).
@@ -232,6 +268,22 @@ impl<B: Bitboard> EndConditions<B> {
                 variant.name
             )));
         }
+        if let Some(both) = goal.connection {
+            let around = (0..geo.squares())
+                .map(|sq| {
+                    let mut b = B::EMPTY;
+                    for dx in -1..=1 {
+                        for dy in -1..=1 {
+                            if let Some(n) = geo.offset(sq, dx, dy).filter(|&n| n != sq) {
+                                b |= B::from_square(n);
+                            }
+                        }
+                    }
+                    b
+                })
+                .collect();
+            list.push(EndCondition::Connection(Connection { both, around }));
+        }
         Ok(EndConditions {
             position_state: tracks_captured
                 || goal.move_limit.is_some()
@@ -325,6 +377,15 @@ impl<B> EndConditions<B> {
                 c,
                 EndCondition::CaptureLastOf(_) | EndCondition::CaptureNextTo { .. }
             )
+        })
+    }
+
+    /// The connection goal, if any (a position where a side has no piece cannot arise
+    /// under it).
+    pub fn connection(&self) -> Option<&Connection<B>> {
+        self.list.iter().find_map(|c| match c {
+            EndCondition::Connection(c) => Some(c),
+            _ => None,
         })
     }
 

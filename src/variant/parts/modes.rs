@@ -31,6 +31,10 @@ pub enum PieceMode {
     /// order, `NO_DONOR` after the last) its side has on the board, and not at all
     /// without one; a move along a line may not pass an attacked square (Dowager).
     Borrowed { kind: usize, donors: [u8; 8] },
+    /// The royal kind's first move may be a queen's move, and while it may the royal
+    /// attacks along its queen lines (Cheshire Cat; `GoalRules::royal_first_move_queen`).
+    /// The moves come from the generator's privilege step, so the mode filters nothing.
+    RoyalFirstMoveQueen(usize),
 }
 
 /// The end of [`PieceMode::Borrowed`]'s donor list.
@@ -87,6 +91,22 @@ impl PieceModes {
             }
             list.push(PieceMode::Borrowed { kind, donors });
         }
+        if goal.royal_first_move_queen {
+            let royal = variant.pieces.iter().position(|p| p.royal).ok_or_else(|| {
+                RulesError(format!(
+                    "variant {}: a royal first move needs a royal piece",
+                    variant.name
+                ))
+            })?;
+            if variant.castling.is_some() {
+                return Err(RulesError(format!(
+                    "variant {}: the royal's first-move privilege takes the castling field: \
+                     no castling with it",
+                    variant.name
+                )));
+            }
+            list.push(PieceMode::RoyalFirstMoveQueen(royal));
+        }
         Ok(PieceModes { list })
     }
 
@@ -103,6 +123,14 @@ impl PieceModes {
     pub fn borrowed(&self) -> Option<(usize, [u8; 8])> {
         self.list.iter().find_map(|m| match *m {
             PieceMode::Borrowed { kind, donors } => Some((kind, donors)),
+            _ => None,
+        })
+    }
+
+    /// The royal kind with the queen's-move privilege on its first move, if any.
+    pub fn first_move_queen(&self) -> Option<usize> {
+        self.list.iter().find_map(|m| match *m {
+            PieceMode::RoyalFirstMoveQueen(k) => Some(k),
             _ => None,
         })
     }

@@ -19,12 +19,17 @@ pub enum NoMoveRule {
     /// The side loses when a move was ruled out only by keeping two kinds in different
     /// quadrants (Separation's forced separation); otherwise the stalemate result.
     QuadrantRuleLoses,
+    /// The side passes (`0000`, its one legal move) and the game goes on (Lines of
+    /// Action); two passes in a row repeat the position.
+    Pass,
 }
 
 impl NoMoveRule {
     pub fn of(variant: &Variant) -> NoMoveRule {
         if variant.goal.forbidden_capture_loses {
             NoMoveRule::ForbiddenCaptureLoses
+        } else if variant.goal.pass_when_stuck {
+            NoMoveRule::Pass
         } else if variant.goal.supported_checks {
             NoMoveRule::IllegalChecksLose
         } else if variant.goal.quadrants_apart.is_some() {

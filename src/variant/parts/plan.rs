@@ -20,7 +20,9 @@
 use super::super::hands::HandRules;
 use super::super::rules::KindRules;
 use super::super::screen_pins::ScreenPins;
-use super::{CaptureRule, MoveFilter, MoveFilters, PieceMode, PieceModes, Royalty, TurnRule};
+use super::{
+    CaptureRule, MoveFilter, MoveFilters, NoMoveRule, PieceMode, PieceModes, Royalty, TurnRule,
+};
 use crate::board::Bitboard;
 
 /// The generator for positions where the side to move has its royal piece.
@@ -75,6 +77,9 @@ pub struct GeneratorPlan {
     pub with_royal: WithRoyal,
     pub without_royal: NoRoyal,
     pub list_rule: ListRule,
+    /// A side with no legal move and not in check passes: the pass is added to an
+    /// empty list after any generator (so no generator's count is final).
+    pub pass_if_none: bool,
     /// Out of check, in the filtered generator, a plain move that touches no line
     /// through the royal nor a leg of a leap into it cannot expose it, and is legal
     /// without being made (false where a rule looks further than the royal's
@@ -102,6 +107,7 @@ struct Verdict {
     /// is legal.
     pseudo: bool,
     list_rule: ListRule,
+    pass_if_none: bool,
     exposure_shortcut: bool,
 }
 
@@ -112,6 +118,7 @@ impl Verdict {
         screened: true,
         pseudo: true,
         list_rule: ListRule::None,
+        pass_if_none: false,
         exposure_shortcut: true,
     };
 
@@ -127,6 +134,7 @@ impl Verdict {
                 // applies.
                 (a, _) => a,
             },
+            pass_if_none: self.pass_if_none || o.pass_if_none,
             exposure_shortcut: self.exposure_shortcut && o.exposure_shortcut,
         }
     }
@@ -141,6 +149,7 @@ fn plain_leaper<B: Bitboard>(kinds: &[KindRules<B>], kind: usize) -> bool {
             && !m.capture_orthogonal
             && !m.capture_diagonal
             && m.walkers.is_empty()
+            && m.line_dirs == 0
             && m.specials.is_empty()
     })
 }
@@ -198,14 +207,16 @@ fn mode_verdict(mode: PieceMode) -> Verdict {
         // The mode is asked before a move is made, in the make-and-test generator only;
         // it never concerns royal safety, so the exposure shortcut (taken after the
         // mode test) stays.
-        PieceMode::LoneAttackedSteps(_) | PieceMode::Pair { .. } | PieceMode::CheckedRoyalLines => {
-            Verdict {
-                pin_aware: PinAware::Unsafe,
-                screened: false,
-                pseudo: false,
-                ..Verdict::NEUTRAL
-            }
-        }
+        // The privileged royal's queen moves and attacks are outside the pin tests.
+        PieceMode::LoneAttackedSteps(_)
+        | PieceMode::Pair { .. }
+        | PieceMode::CheckedRoyalLines
+        | PieceMode::RoyalFirstMoveQueen(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pseudo: false,
+            ..Verdict::NEUTRAL
+        },
         // The piece's attacks follow its side's material, so a move that touches no
         // line of the mover's royal can still leave it attacked (by capturing what an
         // enemy borrowing piece moved like): every move is tried.
@@ -273,6 +284,24 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
     }
 }
 
+fn no_move_verdict(no_move: NoMoveRule) -> Verdict {
+    match no_move {
+        // Decided by `Position::outcome` on an empty list: no generator is concerned.
+        NoMoveRule::Stalemate
+        | NoMoveRule::ForbiddenCaptureLoses
+        | NoMoveRule::IllegalChecksLose
+        | NoMoveRule::QuadrantRuleLoses => Verdict::NEUTRAL,
+        // The pass joins an empty list after the generator, so the direct generators'
+        // counts are not final; the pin-aware one counts without a list.
+        NoMoveRule::Pass => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pass_if_none: true,
+            ..Verdict::NEUTRAL
+        },
+    }
+}
+
 fn hands_verdict<B>(hands: Option<&HandRules<B>>) -> Verdict {
     match hands {
         None => Verdict::NEUTRAL,
@@ -296,6 +325,7 @@ impl GeneratorPlan {
         turn: TurnRule,
         hands: Option<&HandRules<B>>,
         modes: &PieceModes,
+        no_move: NoMoveRule,
         kinds: &[KindRules<B>],
         complex_capturers: &[usize],
     ) -> GeneratorPlan {
@@ -318,6 +348,7 @@ impl GeneratorPlan {
                     .meet(capture_verdict(capture))
                     .meet(turn_verdict(turn))
                     .meet(hands_verdict(hands))
+                    .meet(no_move_verdict(no_move))
                     .meet(pieces),
                 Verdict::meet,
             );
@@ -342,6 +373,7 @@ impl GeneratorPlan {
                 NoRoyal::Filtered
             },
             list_rule: v.list_rule,
+            pass_if_none: v.pass_if_none,
             exposure_shortcut: v.exposure_shortcut,
         }
     }
@@ -351,7 +383,7 @@ impl GeneratorPlan {
     #[inline(always)]
     pub fn lists_final(&self) -> bool {
         match self.list_rule {
-            ListRule::None => true,
+            ListRule::None => !self.pass_if_none,
             ListRule::CapturesIfAny | ListRule::ForwardIfAny => false,
         }
     }
@@ -367,6 +399,7 @@ impl ExchangeRule {
         filters: &MoveFilters,
         turn: TurnRule,
         modes: &PieceModes,
+        line_count: bool,
     ) -> Self {
         let capture_ok = match capture {
             CaptureRule::Replacement => true,
@@ -402,9 +435,11 @@ impl ExchangeRule {
             PieceMode::LoneAttackedSteps(_)
             | PieceMode::Pair { .. }
             | PieceMode::CheckedRoyalLines
-            | PieceMode::Borrowed { .. } => false,
+            | PieceMode::Borrowed { .. }
+            | PieceMode::RoyalFirstMoveQueen(_) => false,
         });
-        if capture_ok && filters_ok && turn_ok && modes_ok {
+        // Line-count captures are not among the attacks an exchange is read from.
+        if capture_ok && filters_ok && turn_ok && modes_ok && !line_count {
             ExchangeRule::Material
         } else {
             ExchangeRule::Off
