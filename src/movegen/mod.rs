@@ -717,6 +717,7 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::ForwardIfAny => true,
                 MoveFilter::CheckBudget(budget) => self.check_within_budget(budget),
                 MoveFilter::SupportedChecks => self.check_supported(),
+                MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
             };
             if !pass {
                 return false;

@@ -67,6 +67,8 @@ struct Undo {
     hand_flags: u8,
     /// The kinds each side had captured (Zoo).
     captured_kinds: [u8; 2],
+    /// The count of the counting rule (Makruk): (limit, ply).
+    counting: (u16, u16),
 }
 
 #[derive(Clone)]
@@ -112,6 +114,11 @@ pub struct Position<B: Bitboard> {
     /// Per side, the set of kinds (bit per kind) it has captured, where the variant
     /// counts them (Zoo; see `EndConditions::tracks_captured`); in the key and the FEN.
     pub(crate) captured_kinds: [u8; 2],
+    /// The count of the variant's counting rule (Makruk; see `parts::counting`): its
+    /// limit and the plies counted, both in plies; limit 0 = no count running. In the
+    /// FEN (in place of the en-passant square and the halfmove clock while a count
+    /// runs), not in the key (as in Fairy-Stockfish).
+    pub(crate) counting: (u16, u16),
 }
 
 impl<B: Bitboard> Position<B> {
@@ -144,6 +151,7 @@ impl<B: Bitboard> Position<B> {
             gate_history: Vec::new(),
             dirty: Dirty::default(),
             captured_kinds: [0; 2],
+            counting: (0, 0),
         }
     }
 
@@ -346,6 +354,7 @@ impl<B: Bitboard> Position<B> {
             exploded: 0,
             hand_flags: 0,
             captured_kinds: self.captured_kinds,
+            counting: self.counting,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -439,7 +448,64 @@ impl<B: Bitboard> Position<B> {
                 self.key ^= self.checks_key(us);
             }
         }
+        if self.rules.counting.is_some() {
+            self.count_after_move(&undo, us);
+        }
         self.history.push(undo);
+    }
+
+    /// The counting rule's count after a move by `us` (Makruk): one more ply, and a
+    /// new count where the move starts one.
+    fn count_after_move(&mut self, undo: &Undo, us: Color) {
+        let Some(counting) = &self.rules.counting else {
+            return;
+        };
+        let took = undo.captured != NO_PIECE;
+        let took_pawn = took && counting.pawns >> kind_of(undo.captured) & 1 != 0;
+        let promoted = undo.mv.kind() == MoveKind::Promotion;
+        let (limit, ply) = self.counting;
+        self.counting = counting.after_move(
+            self,
+            us,
+            took_pawn,
+            took || promoted,
+            (limit, ply.saturating_add(1)),
+        );
+    }
+
+    /// Whether the last move took the mover's royal piece out of check other than by
+    /// capturing its one checker (what Makpong forbids): judged after the move, from
+    /// the attacks on the royal's old square with the board as it was.
+    pub(crate) fn royal_left_check(&self) -> bool {
+        let Some(u) = self.history.last() else {
+            return false;
+        };
+        if u.mv == Move::NONE || u.mv.kind() == MoveKind::Drop || u.moved == NO_PIECE {
+            return false;
+        }
+        if Some(kind_of(u.moved)) != self.rules.royalty.kind() {
+            return false;
+        }
+        let (from, to) = (u.mv.from(), u.mv.to());
+        let mut occ = self.occupied() | B::from_square(from);
+        if u.captured == NO_PIECE {
+            occ &= !B::from_square(to);
+        }
+        // The enemy's pieces are those of before the move but the one it took.
+        self.attackers(from, self.side, occ).any()
+    }
+
+    /// The count of the counting rule (Makruk): `(limit, plies counted)`, limit 0
+    /// when no count runs.
+    pub fn counting(&self) -> (u16, u16) {
+        self.counting
+    }
+
+    /// Whether the count of the counting rule has passed its limit: a draw, unless the
+    /// side to move is mated.
+    pub fn count_expired(&self) -> bool {
+        let (limit, ply) = self.counting;
+        limit > 0 && ply > limit
     }
 
     /// The goal rules' state after a move by `us` (one branch in `make_move` for games
@@ -661,6 +727,7 @@ impl<B: Bitboard> Position<B> {
         self.key = undo.key;
         self.checks_given = undo.checks_given;
         self.captured_kinds = undo.captured_kinds;
+        self.counting = undo.counting;
     }
 
     /// Passes the turn (for null-move pruning): only the side, the key and the
@@ -912,5 +979,21 @@ impl<B: Bitboard> Position<B> {
     pub fn in_extra_check(&self) -> bool {
         self.rules.filters.has(MoveFilter::IntrudersMustGo)
             && (self.rules.intrusion[self.side] & self.by_color[!self.side]).any()
+    }
+}
+
+impl<B: Bitboard> crate::variant::parts::counting::Material for Position<B> {
+    fn count(&self, kinds: u32, side: Color) -> u32 {
+        let mut n = 0;
+        let mut k = kinds;
+        while k != 0 {
+            n += self.pieces_of(k.trailing_zeros() as usize, side).count();
+            k &= k - 1;
+        }
+        n
+    }
+
+    fn count_all(&self, side: Color) -> u32 {
+        self.by_color[side].count()
     }
 }

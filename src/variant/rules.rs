@@ -8,8 +8,8 @@ use super::hands::{HandRules, MAX_IN_HAND};
 use super::kind_promotion::{self, KindPromotionRules};
 pub use super::parts::ExchangeRule;
 use super::parts::{
-    CaptureRule, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes, Royalty,
-    TurnRule,
+    CaptureRule, Counting, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes,
+    Royalty, TurnRule,
 };
 use super::{Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
@@ -213,6 +213,8 @@ pub struct Rules<B: Bitboard> {
     pub modes: PieceModes,
     /// What having no legal move means beyond mate and stalemate.
     pub no_move: NoMoveRule,
+    /// The counting rule (Makruk), if any.
+    pub counting: Option<Counting>,
     /// Which generator finds the legal moves, derived from the parts above.
     pub plan: GeneratorPlan,
     /// How the searcher may judge captures statically, derived from the parts.
@@ -749,6 +751,7 @@ impl<B: Bitboard> Rules<B> {
             let mirror = geo.square(geo.file_of(sq), geo.ranks() - 1 - geo.rank_of(sq));
             intrusion[BLACK] |= B::from_square(mirror);
         }
+        let counting = Counting::of(&variant);
         Ok(Rules {
             intrusion,
             variant,
@@ -768,6 +771,7 @@ impl<B: Bitboard> Rules<B> {
             end,
             modes,
             no_move,
+            counting,
             plan,
             exchange,
             en_passant_zone,

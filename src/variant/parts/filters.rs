@@ -34,6 +34,8 @@ pub enum MoveFilter {
     CheckBudget(u32),
     /// A capturing check needs every checker safe or supported (Triple Check).
     SupportedChecks,
+    /// A royal piece in check may move only to capture its one checker (Makpong).
+    CheckedRoyalStays,
 }
 
 impl MoveFilter {
@@ -49,6 +51,7 @@ impl MoveFilter {
             MoveFilter::ForwardIfAny => 64,
             MoveFilter::CheckBudget(_) => 128,
             MoveFilter::SupportedChecks => 256,
+            MoveFilter::CheckedRoyalStays => 512,
         }
     }
 }
@@ -91,6 +94,9 @@ impl MoveFilters {
         }
         if goal.supported_checks {
             list.push(MoveFilter::SupportedChecks);
+        }
+        if variant.checked_royal_stays {
+            list.push(MoveFilter::CheckedRoyalStays);
         }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }

@@ -242,7 +242,8 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::DefendedDestination
         | MoveFilter::RoyalsMayNotSee
         | MoveFilter::CheckBudget(_)
-        | MoveFilter::SupportedChecks => Verdict {
+        | MoveFilter::SupportedChecks
+        | MoveFilter::CheckedRoyalStays => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             pseudo: false,
@@ -372,7 +373,8 @@ impl ExchangeRule {
             | MoveFilter::RoyalsMayNotSee
             | MoveFilter::ForwardIfAny
             | MoveFilter::CheckBudget(_)
-            | MoveFilter::SupportedChecks => false,
+            | MoveFilter::SupportedChecks
+            | MoveFilter::CheckedRoyalStays => false,
         });
         let turn_ok = match turn {
             TurnRule::OneMove => true,
