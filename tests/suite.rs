@@ -5,6 +5,7 @@
 
 mod common;
 
+mod counting;
 mod eval;
 mod fen_interop;
 mod game_end;
