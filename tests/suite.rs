@@ -6,6 +6,7 @@
 mod common;
 
 mod cheshirecat;
+mod counting;
 mod eval;
 mod fen_interop;
 mod game_end;

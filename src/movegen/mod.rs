@@ -781,6 +781,7 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::GiftPromotion(kind) => self.gift_promotion_legal(kind),
                 MoveFilter::SecondRoyal(kind) => self.second_royal_legal(kind),
                 MoveFilter::QuadrantsApart(kinds) => !self.in_one_quadrant(kinds, !self.side),
+                MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
             };
             if !pass {
                 return false;

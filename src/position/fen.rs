@@ -53,7 +53,14 @@ impl<B: Bitboard> Position<B> {
             }
         }
         pos.parse_castling(fields.next().unwrap_or("-"))?;
-        pos.parse_ep(fields.next().unwrap_or("-"))?;
+        let ep = fields.next().unwrap_or("-");
+        match ep.parse::<u16>() {
+            // Under a counting rule Fairy-Stockfish writes a running count's limit (in
+            // plies) where the en-passant square goes, and the plies counted in place of
+            // the halfmove clock.
+            Ok(limit) if pos.rules.counting.is_some() => pos.counting.0 = limit,
+            _ => pos.parse_ep(ep)?,
+        }
         let mut fields = fields.peekable();
         if let Some(limit) = pos.rules.end.counted_checks() {
             // Fairy-Stockfish writes the checks each side still needs: `3+3`.
@@ -72,6 +79,11 @@ impl<B: Bitboard> Position<B> {
         }
         pos.halfmove = parse_counter(fields.next(), "halfmove clock", 0)?;
         pos.fullmove = parse_counter(fields.next(), "fullmove number", 1)?.max(1);
+        if pos.counting.0 > 0 {
+            pos.counting.1 = u16::try_from(pos.halfmove)
+                .map_err(|_| FenError(format!("count {} is too large", pos.halfmove)))?;
+            pos.halfmove = 0;
+        }
         if let Some(extra) = fields.next() {
             return err(format!(
                 "unexpected field '{extra}' after the move counters"
@@ -402,7 +414,9 @@ impl<B: Bitboard> Position<B> {
         out.push(' ');
         out += &self.castling_field();
         out.push(' ');
+        let (count_limit, counted) = self.counting;
         match self.en_passant() {
+            _ if count_limit > 0 => out += &count_limit.to_string(),
             Some(sq) => out += &geo.square_name(sq),
             None => out.push('-'),
         }
@@ -414,7 +428,12 @@ impl<B: Bitboard> Position<B> {
             let flags = self.checks_given;
             out += &format!(" {}+{}", flags[WHITE], flags[BLACK]);
         }
-        out += &format!(" {} {}", self.halfmove, self.fullmove);
+        let clock = if count_limit > 0 {
+            u32::from(counted)
+        } else {
+            self.halfmove
+        };
+        out += &format!(" {} {}", clock, self.fullmove);
         out
     }
 

@@ -69,6 +69,8 @@ struct Undo {
     captured_kinds: [u8; 2],
     /// The royals' first-move privileges (Cheshire Cat).
     privilege: u8,
+    /// The count of the counting rule (Makruk): (limit, ply).
+    counting: (u16, u16),
 }
 
 #[derive(Clone)]
@@ -122,6 +124,11 @@ pub struct Position<B: Bitboard> {
     /// first-move privilege (Cheshire Cat; 0 elsewhere). In the key and the FEN's
     /// castling field.
     pub(crate) privilege: u8,
+    /// The count of the variant's counting rule (Makruk; see `parts::counting`): its
+    /// limit and the plies counted, both in plies; limit 0 = no count running. In the
+    /// FEN (in place of the en-passant square and the halfmove clock while a count
+    /// runs), not in the key (as in Fairy-Stockfish).
+    pub(crate) counting: (u16, u16),
 }
 
 impl<B: Bitboard> Position<B> {
@@ -153,6 +160,7 @@ impl<B: Bitboard> Position<B> {
             gate_history: Vec::new(),
             dirty: Dirty::default(),
             captured_kinds: [0; 2],
+            counting: (0, 0),
             landable: rules.tables.board,
             privilege: 0,
             rules,
@@ -360,6 +368,7 @@ impl<B: Bitboard> Position<B> {
             hand_flags: 0,
             captured_kinds: self.captured_kinds,
             privilege: self.privilege,
+            counting: self.counting,
         };
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQUARE;
@@ -464,7 +473,64 @@ impl<B: Bitboard> Position<B> {
                 self.key ^= self.checks_key(us);
             }
         }
+        if self.rules.counting.is_some() {
+            self.count_after_move(&undo, us);
+        }
         self.history.push(undo);
+    }
+
+    /// The counting rule's count after a move by `us` (Makruk): one more ply, and a
+    /// new count where the move starts one.
+    fn count_after_move(&mut self, undo: &Undo, us: Color) {
+        let Some(counting) = &self.rules.counting else {
+            return;
+        };
+        let took = undo.captured != NO_PIECE;
+        let took_pawn = took && counting.pawns >> kind_of(undo.captured) & 1 != 0;
+        let promoted = undo.mv.kind() == MoveKind::Promotion;
+        let (limit, ply) = self.counting;
+        self.counting = counting.after_move(
+            self,
+            us,
+            took_pawn,
+            took || promoted,
+            (limit, ply.saturating_add(1)),
+        );
+    }
+
+    /// Whether the last move took the mover's royal piece out of check other than by
+    /// capturing its one checker (what Makpong forbids): judged after the move, from
+    /// the attacks on the royal's old square with the board as it was.
+    pub(crate) fn royal_left_check(&self) -> bool {
+        let Some(u) = self.history.last() else {
+            return false;
+        };
+        if u.mv == Move::NONE || u.mv.kind() == MoveKind::Drop || u.moved == NO_PIECE {
+            return false;
+        }
+        if Some(kind_of(u.moved)) != self.rules.royalty.kind() {
+            return false;
+        }
+        let (from, to) = (u.mv.from(), u.mv.to());
+        let mut occ = self.occupied() | B::from_square(from);
+        if u.captured == NO_PIECE {
+            occ &= !B::from_square(to);
+        }
+        // The enemy's pieces are those of before the move but the one it took.
+        self.attackers(from, self.side, occ).any()
+    }
+
+    /// The count of the counting rule (Makruk): `(limit, plies counted)`, limit 0
+    /// when no count runs.
+    pub fn counting(&self) -> (u16, u16) {
+        self.counting
+    }
+
+    /// Whether the count of the counting rule has passed its limit: a draw, unless the
+    /// side to move is mated.
+    pub fn count_expired(&self) -> bool {
+        let (limit, ply) = self.counting;
+        limit > 0 && ply > limit
     }
 
     /// The goal rules' state after a move by `us` (one branch in `make_move` for games
@@ -756,6 +822,7 @@ impl<B: Bitboard> Position<B> {
             }
             self.privilege = undo.privilege;
         }
+        self.counting = undo.counting;
     }
 
     /// Passes the turn (for null-move pruning): only the side, the key and the
@@ -1128,5 +1195,21 @@ impl<B: Bitboard> Position<B> {
         );
         a.squares()
             .any(|x| b.squares().any(|y| quadrant(x) == quadrant(y)))
+    }
+}
+
+impl<B: Bitboard> crate::variant::parts::counting::Material for Position<B> {
+    fn count(&self, kinds: u32, side: Color) -> u32 {
+        let mut n = 0;
+        let mut k = kinds;
+        while k != 0 {
+            n += self.pieces_of(k.trailing_zeros() as usize, side).count();
+            k &= k - 1;
+        }
+        n
+    }
+
+    fn count_all(&self, side: Color) -> u32 {
+        self.by_color[side].count()
     }
 }

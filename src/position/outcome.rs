@@ -1,6 +1,6 @@
 //! The end of a game, decided in one place from the variant's rules: checkmate,
-//! stalemate (draw, win or loss by the variant's data), the n-move rule, n-fold
-//! repetition and insufficient material.
+//! stalemate (draw, win or loss by the variant's data), the n-move rule, Makruk's
+//! counting rule, n-fold repetition and insufficient material.
 
 use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
@@ -48,6 +48,8 @@ pub enum EndReason {
     /// A side's pieces form one connected group (Lines of Action); a draw when both
     /// sides connected at once under the draw form of the rule.
     Connection,
+    /// The count of the counting rule passed its limit (Makruk).
+    Counting,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +76,7 @@ impl fmt::Display for Outcome {
             (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", c.name()),
             (EndReason::Stalemate, _) => "Stalemate".to_string(),
             (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
+            (EndReason::Counting, _) => "Draw by the counting rule".to_string(),
             (EndReason::Repetition, _) => "Draw by repetition".to_string(),
             (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".to_string(),
             (EndReason::Extinction, GameResult::Win(c)) => {
@@ -183,6 +186,9 @@ impl<B: Bitboard> Position<B> {
         };
         if draws.move_rule_plies > 0 && self.halfmove >= draws.move_rule_plies {
             return draw(EndReason::MoveRule);
+        }
+        if self.count_expired() {
+            return draw(EndReason::Counting);
         }
         if draws.repetition > 1 && self.repetitions() + 1 >= draws.repetition as usize {
             if draws.perpetual_check_loses {

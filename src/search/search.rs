@@ -435,6 +435,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         {
             return true;
         }
+        if pos.count_expired() {
+            return true;
+        }
         if self.facts.draws.repetition > 1 {
             let key = pos.key();
             if pos.previous_keys().skip(1).step_by(2).any(|k| k == key) {

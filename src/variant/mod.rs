@@ -199,6 +199,21 @@ pub struct DrawRules {
     /// A position with this many pieces or fewer on the board (both sides together) is
     /// a draw, unless another rule ended the game first; 0 = off.
     pub draw_at_pieces: u32,
+    /// Makruk's counting rules (Fairy-Stockfish's `countingRule`): once the pawns are
+    /// gone or a side is bare, the game is drawn after a number of moves that depends on
+    /// the material (see `parts::counting`); `None` = off.
+    pub counting: Option<CountingRule>,
+}
+
+/// Which counting rules a variant plays (Fairy-Stockfish's `countingRule` values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Thai Makruk: the board's honour (64 moves once the pawns are gone) and the
+    /// pieces' honour (8 to 64 moves by the stronger side's material, counting from the
+    /// pieces on the board, once a side is bare).
+    Makruk,
+    /// The ASEAN rules: only the pieces' honour, from 0, by rook, khon or knight.
+    Asean,
 }
 
 /// How `startpos` and random setups are produced. Every kind's default `startpos` is
@@ -274,6 +289,9 @@ pub struct Variant {
     /// Royal pieces may not face each other on an open file (Xiangqi's flying general):
     /// a royal piece counts as attacking along its file up to the first piece.
     pub flying_royals: bool,
+    /// A royal piece in check may move only to capture its one checker (Makpong,
+    /// Fairy-Stockfish's `makpongRule`): it may not step out of check.
+    pub checked_royal_stays: bool,
     /// Captures explode (Atomic). A move may not explode the mover's own royal piece;
     /// exploding the enemy's wins by the extinction rule; royal pieces never give check
     /// (their captures would explode themselves), and neither does any piece while the

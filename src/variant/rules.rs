@@ -9,8 +9,8 @@ use super::kind_promotion::{self, KindPromotionRules};
 use super::line_count::{self, LineCount};
 pub use super::parts::ExchangeRule;
 use super::parts::{
-    CaptureRule, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes, Royalty,
-    TurnRule,
+    CaptureRule, Counting, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes,
+    Royalty, TurnRule,
 };
 use super::{Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
@@ -235,6 +235,8 @@ pub struct Rules<B: Bitboard> {
     pub modes: PieceModes,
     /// What having no legal move means beyond mate and stalemate.
     pub no_move: NoMoveRule,
+    /// The counting rule (Makruk), if any.
+    pub counting: Option<Counting>,
     /// Which generator finds the legal moves, derived from the parts above.
     pub plan: GeneratorPlan,
     /// How the searcher may judge captures statically, derived from the parts.
@@ -830,6 +832,7 @@ impl<B: Bitboard> Rules<B> {
         }
         let vanishing = variant.goal.vanishing_squares;
         let tracks_departures = vanishing || modes.first_move_queen().is_some();
+        let counting = Counting::of(&variant);
         Ok(Rules {
             intrusion,
             variant,
@@ -854,6 +857,7 @@ impl<B: Bitboard> Rules<B> {
             end,
             modes,
             no_move,
+            counting,
             plan,
             exchange,
             en_passant_zone,

@@ -1256,6 +1256,9 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("flyingGeneral", parse_bool) {
             v.flying_royals = b;
         }
+        if let Some(b) = self.read("makpongRule", parse_bool) {
+            v.checked_royal_stays = b;
+        }
         if let Some(b) = self.read("blastOnCapture", parse_bool) {
             // Fairy-Stockfish's blast spares pawns around the capture square.
             v.explosion = b.then(|| Explosion {
@@ -1281,6 +1284,9 @@ impl<'a> Builder<'a> {
         }
         if let Some(b) = self.read("perpetualCheckIllegal", parse_bool) {
             v.draws.perpetual_check_loses = b;
+        }
+        if let Some(rule) = self.read("countingRule", parse_counting_rule) {
+            v.draws.counting = rule;
         }
     }
 
@@ -1504,6 +1510,7 @@ fn template() -> Variant {
             insufficient_material: false,
             perpetual_check_loses: false,
             draw_at_pieces: 0,
+            counting: None,
         },
         setup: Setup::Fixed,
         chess960: false,
@@ -1512,6 +1519,7 @@ fn template() -> Variant {
         checks_allowed: true,
         royal_optional: false,
         flying_royals: false,
+        checked_royal_stays: false,
         explosion: None,
         capture: Capture::Replacement,
         end: EndRules::default(),

@@ -93,7 +93,7 @@ pub const KEYS: &[(&str, Class)] = &[
     // Check and royalty.
     ("checking", Class::Rule),
     ("flyingGeneral", Class::Rule),
-    ("makpongRule", Class::Unsupported(FALSE)),
+    ("makpongRule", Class::Rule),
     ("shatarMateRule", Class::Unsupported(FALSE)),
     ("bikjangRule", Class::Unsupported(FALSE)),
     ("dupleCheck", Class::Unsupported(FALSE)),
@@ -160,7 +160,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("connectValue", Class::Unsupported(&["win"])),
     ("materialCounting", Class::Unsupported(NONE)),
     ("adjudicateFullBoard", Class::Unsupported(FALSE)),
-    ("countingRule", Class::Unsupported(NONE)),
+    ("countingRule", Class::Rule),
     // Drops, hands and gating (see drops.rs for those that are rules).
     ("pieceDrops", Class::Rule),
     ("capturesToHand", Class::Rule),

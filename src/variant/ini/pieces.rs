@@ -108,6 +108,8 @@ pub fn type_name_of(kind: &PieceKind) -> String {
         "general" => "king".into(),
         "chariot" => "rook".into(),
         "advisor" => "fers".into(),
+        "met" => "fers".into(),
+        "khon" => "silver".into(),
         other => other.to_string(),
     }
 }

@@ -2,6 +2,7 @@
 //! square sets (`*8`, `d4 e4 d5 e5`, `-`), piece sets (`nbrq`, `*`), per-type counts
 //! (`q:1 r:2`) and game results (`win`, `loss`, `draw`).
 
+use crate::variant::CountingRule;
 use std::collections::BTreeSet;
 
 /// A set of squares, `(file, rank)` with rank 0 = White's first rank.
@@ -201,6 +202,19 @@ pub fn parse_value(v: &str) -> Result<GameValue, String> {
         "draw" => Ok(GameValue::Draw),
         "none" => Ok(GameValue::None),
         _ => Err(format!("expected win, loss, draw or none, not '{v}'")),
+    }
+}
+
+/// Fairy-Stockfish's `countingRule` values that Protean plays (`none` = off).
+pub fn parse_counting_rule(v: &str) -> Result<Option<CountingRule>, String> {
+    match v {
+        "none" => Ok(None),
+        "makruk" => Ok(Some(CountingRule::Makruk)),
+        "asean" => Ok(Some(CountingRule::Asean)),
+        "cambodian" => Err("countingRule 'cambodian' is not implemented".into()),
+        _ => Err(format!(
+            "'{v}' is not a counting rule (makruk, asean, none)"
+        )),
     }
 }
 

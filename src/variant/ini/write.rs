@@ -11,7 +11,8 @@ use super::protean_keys::mobility_key;
 use super::values::file_letter;
 use crate::board::Geometry;
 use crate::variant::{
-    Capture, Color, KingCapture, PieceKind, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Capture, Color, CountingRule, KingCapture, PieceKind, Setup, StalemateResult, Symmetry,
+    Variant, BLACK, WHITE,
 };
 
 /// Lines of a section.
@@ -77,6 +78,7 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     out.key("checking", v.checks_allowed);
     out.key("mustCapture", v.mandatory_capture);
     out.key("flyingGeneral", v.flying_royals);
+    out.key("makpongRule", v.checked_royal_stays);
     match &v.explosion {
         None => out.key("blastOnCapture", false),
         Some(x) => {
@@ -388,6 +390,14 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     out.key("nFoldRule", v.draws.repetition);
     out.key("perpetualCheckIllegal", v.draws.perpetual_check_loses);
+    out.key(
+        "countingRule",
+        match v.draws.counting {
+            None => "none",
+            Some(CountingRule::Makruk) => "makruk",
+            Some(CountingRule::Asean) => "asean",
+        },
+    );
     let (value, count) = match v.draws.stalemate {
         StalemateResult::Draw => ("draw", false),
         StalemateResult::Win => ("win", false),

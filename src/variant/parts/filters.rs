@@ -52,6 +52,8 @@ pub enum MoveFilter {
     SecondRoyal(usize),
     /// Two kinds of a side may not end a move in one quadrant (Separation).
     QuadrantsApart([usize; 2]),
+    /// A royal piece in check may move only to capture its one checker (Makpong).
+    CheckedRoyalStays,
 }
 
 impl MoveFilter {
@@ -72,6 +74,7 @@ impl MoveFilter {
             MoveFilter::GiftPromotion(_) => 2048,
             MoveFilter::SecondRoyal(_) => 4096,
             MoveFilter::QuadrantsApart(_) => 8192,
+            MoveFilter::CheckedRoyalStays => 16384,
         }
     }
 }
@@ -135,6 +138,9 @@ impl MoveFilters {
             if let (Some(a), Some(b)) = (variant.kind_by_letter(a), variant.kind_by_letter(b)) {
                 list.push(MoveFilter::QuadrantsApart([a, b]));
             }
+        }
+        if variant.checked_royal_stays {
+            list.push(MoveFilter::CheckedRoyalStays);
         }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }

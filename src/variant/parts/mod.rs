@@ -10,7 +10,8 @@
 //! - [`end`]: the conditions that end a game from the position (and the capture that
 //!   led to it);
 //! - [`modes`]: pieces whose movement depends on the position;
-//! - [`no_move`]: what having no legal move means beyond mate and stalemate.
+//! - [`no_move`]: what having no legal move means beyond mate and stalemate;
+//! - [`counting`]: Makruk's counting rules (a draw after a counted number of moves).
 //!
 //! [`plan`] derives from them, once, which move generator is exact for the variant and
 //! whether static exchanges hold, by exhaustive `match`es: a new arm in any part makes
@@ -18,6 +19,7 @@
 //! docs/board-and-variants.md, "Rule parts").
 
 pub mod capture;
+pub mod counting;
 pub mod end;
 pub mod filters;
 pub mod modes;
@@ -27,6 +29,7 @@ pub mod royalty;
 pub mod turn;
 
 pub use capture::{BlastRules, CapturePermissions, CaptureRule};
+pub use counting::Counting;
 pub use end::{EndCondition, EndConditions, GoalSquares};
 pub use filters::{MoveFilter, MoveFilters};
 pub use modes::{PieceMode, PieceModes, NO_DONOR};

@@ -268,7 +268,8 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::SelfCheck(_)
         | MoveFilter::GiftPromotion(_)
         | MoveFilter::SecondRoyal(_)
-        | MoveFilter::QuadrantsApart(_) => Verdict {
+        | MoveFilter::QuadrantsApart(_)
+        | MoveFilter::CheckedRoyalStays => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             pseudo: false,
@@ -425,7 +426,8 @@ impl ExchangeRule {
             | MoveFilter::SelfCheck(_)
             | MoveFilter::GiftPromotion(_)
             | MoveFilter::SecondRoyal(_)
-            | MoveFilter::QuadrantsApart(_) => false,
+            | MoveFilter::QuadrantsApart(_)
+            | MoveFilter::CheckedRoyalStays => false,
         });
         let turn_ok = match turn {
             TurnRule::OneMove => true,
