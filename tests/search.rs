@@ -143,6 +143,18 @@ fn the_move_rule_is_a_draw_inside_the_search() {
 }
 
 #[test]
+fn a_mate_that_completes_the_move_rule_stands_inside_the_search() {
+    // Every White move completes the 50-move rule, but Ra8 also mates (the king on g6
+    // covers g7 and h7, the rook the eighth rank): the mate stands, as in FIDE and
+    // `Position::outcome`, so the search must score it as a mate, not as the draw.
+    // Makruk's expired count is judged on the same path (`draw_score`).
+    let fen = "7k/8/6K1/8/8/8/8/R7 w - - 99 80";
+    let r = search("chess", fen, Limits::depth(3), Settings::default());
+    assert_eq!(r.score, Some(Score::Mate(1)), "{r:?}");
+    assert_eq!(r.best.as_deref(), Some("a1a8"), "{r:?}");
+}
+
+#[test]
 fn bench_signature_is_stable() {
     let a = bench(5, |_, _, _| {}).unwrap();
     let b = bench(5, |_, _, _| {}).unwrap();

@@ -448,12 +448,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     /// The score of a draw that `is_draw` found: 0, or a win where the variant turns
-    /// every draw into one side's win (Spartan-goal), unless the side to move is mated
-    /// (a mate on the move that completes a draw rule stands, as in `Position::outcome`).
+    /// every draw into one side's win (Spartan-goal), unless the side to move is mated:
+    /// a mate on the move that completes a draw rule (the move rule, Makruk's count)
+    /// stands, as in `Position::outcome`. The legal moves are generated only in check.
     fn draw_score(&mut self, ply: usize) -> i32 {
-        let Some(winner) = self.facts.draws_win_for else {
-            return 0;
-        };
         let mate = MATE - ply as i32;
         if self.pos.in_check() {
             let mut list = MoveList::new();
@@ -462,6 +460,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 return -mate;
             }
         }
+        let Some(winner) = self.facts.draws_win_for else {
+            return 0;
+        };
         if winner == self.pos.side_to_move() {
             mate
         } else {
