@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 53] = [
+const FSF_LOADING: [&str; 55] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -239,6 +239,8 @@ const FSF_LOADING: [&str; 53] = [
     "captureall",
     "cornerrook",
     "shinobi",
+    "elimination",
+    "antiatomic",
     "dragonfly",
     "kamikazerooks",
     "racingchess",
@@ -324,7 +326,7 @@ fn fairy_stockfish_whole_variants_ini_loads_what_it_can() {
     assert_eq!(rejected_lines, loaded.rejected.len(), "{out}");
     assert!(
         out.contains(&format!(
-            "info string loaded 53 variant(s) from {}, {} section(s) rejected",
+            "info string loaded 55 variant(s) from {}, {} section(s) rejected",
             path.display(),
             loaded.rejected.len()
         )),

@@ -269,6 +269,38 @@ impl<B: Bitboard> Position<B> {
                 }
                 None
             }
+            EndCondition::ExtinctionCount(x) => {
+                // Fairy-Stockfish's order: the side that just moved first, each kind;
+                // pieces in hand count as Fairy-Stockfish counts them.
+                let in_hand = |c: Color| self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>();
+                for c in order {
+                    let need = x.opponent_count + u32::from(x.claim && c == self.side);
+                    let extinct = |have: u32, other: u32| have <= x.count && other >= need;
+                    let hit = if x.kinds == 0 {
+                        extinct(
+                            self.by_color[c].count() + in_hand(c),
+                            self.by_color[!c].count() + in_hand(!c),
+                        )
+                    } else {
+                        let mut m = x.kinds;
+                        let mut hit = false;
+                        while m != 0 {
+                            let k = m.trailing_zeros() as usize;
+                            let n = |s: Color| {
+                                self.pieces_of(k, s).count() + u32::from(self.hand[s][k])
+                            };
+                            hit |= extinct(n(c), n(!c));
+                            m &= m - 1;
+                        }
+                        hit
+                    };
+                    if hit {
+                        let winner = if x.extinct_side_wins { c } else { !c };
+                        return win(winner, EndReason::Extinction);
+                    }
+                }
+                None
+            }
             &EndCondition::KingLost { kind, side } => {
                 if self.pieces_of(kind, side).is_empty() {
                     return win(!side, EndReason::KingCaptured);

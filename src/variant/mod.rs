@@ -160,6 +160,15 @@ pub struct Extinction {
     pub kinds: Vec<char>,
     /// The extinct side wins (antichess) rather than loses (Extinction chess).
     pub extinct_side_wins: bool,
+    /// A side counts as extinct in a kind with this many pieces of it or fewer
+    /// (Fairy-Stockfish's `extinctionPieceCount`: 1 with all pieces is a bare king).
+    pub count: u32,
+    /// ... but only while the other side has at least this many pieces of that kind
+    /// (`extinctionOpponentPieceCount`: 2 lets a bare king against a bare king play on).
+    pub opponent_count: u32,
+    /// The side to move is judged against one more opponent piece (`extinctionClaim`):
+    /// a bare king to move may still bare the other king (shatranj's bare-king rule).
+    pub claim: bool,
 }
 
 /// A piece of these kinds reaching its side's goal squares wins.

@@ -299,9 +299,10 @@ impl<'a> Builder<'a> {
         // when an extinction rule can take it (the game is then over, but the position
         // can be written down).
         let royal_can_go = v.end.extinction.as_ref().is_some_and(|x| {
-            v.pieces
-                .iter()
-                .any(|p| p.royal && (x.kinds.is_empty() || x.kinds.contains(&p.letter)))
+            x.count == 0
+                && v.pieces
+                    .iter()
+                    .any(|p| p.royal && (x.kinds.is_empty() || x.kinds.contains(&p.letter)))
         });
         v.royal_optional |= royal_can_go || lacks_a_royal(&v);
         if self.errors.is_empty() {
@@ -1326,7 +1327,7 @@ impl<'a> Builder<'a> {
         }
 
         // Extinction.
-        let (mut value, mut kinds) = match &v.end.extinction {
+        let (mut value, mut kinds, mut counts) = match &v.end.extinction {
             Some(x) => (
                 if x.extinct_side_wins {
                     GameValue::Win
@@ -1334,8 +1335,9 @@ impl<'a> Builder<'a> {
                     GameValue::Loss
                 },
                 Some(x.kinds.clone()),
+                (x.count, x.opponent_count, x.claim),
             ),
-            None => (GameValue::None, None),
+            None => (GameValue::None, None, (0, 0, false)),
         };
         if let Some(x) = self.read("extinctionValue", parse_value) {
             value = x;
@@ -1363,15 +1365,21 @@ impl<'a> Builder<'a> {
             };
         }
         if let Some(n) = self.read("extinctionPieceCount", parse_int) {
-            if n != 0 {
-                let line = self.get("extinctionPieceCount").unwrap().line;
-                self.error(line, "extinctionPieceCount: only 0 is implemented".into());
-            }
+            counts.0 = n;
+        }
+        if let Some(n) = self.read("extinctionOpponentPieceCount", parse_int) {
+            counts.1 = n;
+        }
+        if let Some(b) = self.read("extinctionClaim", parse_bool) {
+            counts.2 = b;
         }
         v.end.extinction = match (value, kinds) {
             (GameValue::Win | GameValue::Loss, Some(kinds)) => Some(Extinction {
                 kinds,
                 extinct_side_wins: value == GameValue::Win,
+                count: counts.0,
+                opponent_count: counts.1,
+                claim: counts.2,
             }),
             (GameValue::Draw, Some(_)) => {
                 let line = self

@@ -419,6 +419,9 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
                 lower(&x.kinds)
             };
             out.key("extinctionPieceTypes", kinds);
+            out.key("extinctionPieceCount", x.count);
+            out.key("extinctionOpponentPieceCount", x.opponent_count);
+            out.key("extinctionClaim", x.claim);
         }
     }
     match &v.end.goal {

@@ -14,6 +14,12 @@ pub enum EndCondition<B> {
     /// A side that has lost every piece of some kind of `kinds` (a bit set; 0: all its
     /// pieces together) loses, or wins where `extinct_side_wins` (antichess).
     Extinction { kinds: u32, extinct_side_wins: bool },
+    /// Extinction by counts (Fairy-Stockfish's extinction rule in full): a side with at
+    /// most `count` pieces of a kind of `kinds` (0: all its pieces together) while the
+    /// other side has at least `opponent_count` of it (one more against the side to
+    /// move where `claim`) loses, or wins where `extinct_side_wins`. Shatranj's bare
+    /// king: all pieces, 1, 2, claim (the bare king to move may still bare back).
+    ExtinctionCount(ExtinctionCount),
     /// A side that has lost its piece of `kind` loses: the tafl king, which only
     /// `side` has.
     KingLost { kind: usize, side: Color },
@@ -60,6 +66,15 @@ pub enum EndCondition<B> {
     /// only the side to move is connected it wins; if both are, `both` decides
     /// (the side that just moved wins, or a draw).
     Connection(Connection<B>),
+}
+
+/// Compiled counted extinction rule (see [`EndCondition::ExtinctionCount`]).
+pub struct ExtinctionCount {
+    pub kinds: u32,
+    pub count: u32,
+    pub opponent_count: u32,
+    pub claim: bool,
+    pub extinct_side_wins: bool,
 }
 
 /// Compiled connection goal: the rule for both sides connected at once, and per square
@@ -139,9 +154,20 @@ impl<B: Bitboard> EndConditions<B> {
         let end = &variant.end;
         let mut list = Vec::new();
         if let Some(e) = &end.extinction {
-            list.push(EndCondition::Extinction {
-                kinds: kinds_mask(variant, &e.kinds)?,
-                extinct_side_wins: e.extinct_side_wins,
+            let kinds = kinds_mask(variant, &e.kinds)?;
+            list.push(if e.count == 0 && e.opponent_count == 0 && !e.claim {
+                EndCondition::Extinction {
+                    kinds,
+                    extinct_side_wins: e.extinct_side_wins,
+                }
+            } else {
+                EndCondition::ExtinctionCount(ExtinctionCount {
+                    kinds,
+                    count: e.count,
+                    opponent_count: e.opponent_count,
+                    claim: e.claim,
+                    extinct_side_wins: e.extinct_side_wins,
+                })
             });
         }
         match capture {
