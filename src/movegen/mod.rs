@@ -281,7 +281,7 @@ impl<B: Bitboard> Position<B> {
         match &self.rules.capture {
             CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ, enemies),
             CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k], enemies),
-            CaptureRule::Permitted(p) => (mask, occ, enemies & self.kinds_set(p.victims[k])),
+            CaptureRule::Permitted(_) => (mask, occ, self.capturable(k, !self.side)),
         }
     }
 

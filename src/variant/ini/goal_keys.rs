@@ -61,6 +61,17 @@ fn letters_only(s: &str) -> Result<Vec<char>, String> {
     Ok(upper(s))
 }
 
+/// One piece letter, or `-` for none.
+fn one_letter(s: &str) -> Result<Option<char>, String> {
+    if s == "-" {
+        return Ok(None);
+    }
+    match letters_only(s)?[..] {
+        [l] => Ok(Some(l)),
+        _ => Err(format!("expected one piece letter, not '{s}'")),
+    }
+}
+
 /// `n<=0 | k<=0 n<=1`: clauses separated by `|`, each a list of `letters<=count`.
 fn parse_material(v: &str) -> Result<Vec<Vec<MaterialTerm>>, String> {
     v.split('|')
@@ -363,15 +374,7 @@ impl Builder<'_> {
         }) {
             g.self_check = Some(x);
         }
-        if let Some(x) = self.read("proteanGiftPromotion", |s| {
-            if s == "-" {
-                return Ok(None);
-            }
-            match letters_only(s)?[..] {
-                [l] => Ok(Some(l)),
-                _ => Err(format!("expected one piece letter, not '{s}'")),
-            }
-        }) {
+        if let Some(x) = self.read("proteanGiftPromotion", one_letter) {
             g.gift_promotion = x;
         }
         if let Some(b) = self.read("proteanRoyalMovesOnlyLose", parse_bool) {
@@ -394,15 +397,6 @@ impl Builder<'_> {
         if let Some(ls) = self.letters(v, "proteanUncapturable") {
             g.uncapturable = ls;
         }
-        let one_letter = |s: &str| -> Result<Option<char>, String> {
-            if s == "-" {
-                return Ok(None);
-            }
-            match letters_only(s)?[..] {
-                [l] => Ok(Some(l)),
-                _ => Err(format!("expected one piece letter, not '{s}'")),
-            }
-        };
         if let Some(x) = self.read("proteanSecondRoyal", one_letter) {
             g.second_royal = x;
         }
