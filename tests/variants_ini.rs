@@ -503,6 +503,17 @@ fn drop_and_region_values_protean_cannot_represent_are_errors() {
         2,
         "no piece of type amazon",
     );
+    // Found by the fuzzer: a type written with a small first letter used to panic.
+    assert_error(
+        "[a:chess]\nmobilityRegionWhitep2/1p = *1\n",
+        2,
+        "no piece of type p2/1p",
+    );
+    assert_error(
+        "[a:chess]\nmobilityRegionWhitequeen = *1\nmobilityRegionBlackQueen = *8\n",
+        2,
+        "write it mobilityRegionWhiteQueen",
+    );
     assert_error(
         "[a:xiangqi]\npieceDrops = true\n",
         2,
