@@ -2,7 +2,7 @@
 //! kept (fuzz/corpus/TARGET/) and every crash it ever found (fuzz/regressions/TARGET/)
 //! goes through the same harness as in `scripts/fuzz` (fuzz/src/lib.rs), followed by a
 //! short seeded mutation run from each kept input. A panic anywhere fails the test
-//! with the input's file name (docs/fuzzing.md).
+//! with the input's file name (docs/reliability.md).
 
 #[path = "../fuzz/src/lib.rs"]
 #[allow(dead_code)]

@@ -7,7 +7,7 @@
 //!
 //! Shared by the libFuzzer targets (fuzz/fuzz_targets/, run with `scripts/fuzz` on a
 //! nightly toolchain) and the stable replay of the committed corpus in CI
-//! (tests/fuzz_corpus.rs includes this file by path). docs/fuzzing.md says how.
+//! (tests/fuzz_corpus.rs includes this file by path). docs/reliability.md says how.
 
 use protean::engine::variant_file::parse_variants;
 use protean::engine::{check_eval_file, check_network, Game};
