@@ -9,6 +9,7 @@ mod cheshirecat;
 mod counting;
 mod eval;
 mod fen_interop;
+mod fuzz_corpus;
 mod game_end;
 mod gating;
 mod generator_paths;

@@ -503,6 +503,17 @@ fn drop_and_region_values_protean_cannot_represent_are_errors() {
         2,
         "no piece of type amazon",
     );
+    // Found by the fuzzer: a type written with a small first letter used to panic.
+    assert_error(
+        "[a:chess]\nmobilityRegionWhitep2/1p = *1\n",
+        2,
+        "no piece of type p2/1p",
+    );
+    assert_error(
+        "[a:chess]\nmobilityRegionWhitequeen = *1\nmobilityRegionBlackQueen = *8\n",
+        2,
+        "write it mobilityRegionWhiteQueen",
+    );
     assert_error(
         "[a:xiangqi]\npieceDrops = true\n",
         2,
@@ -987,5 +998,38 @@ fn custodian_guards_are_written_and_read_back() {
         &format!("[x:aleaevangelii]\n{custodian}proteanCustodianGuards = q\n"),
         8,
         "no piece with letter 'q'",
+    );
+}
+
+/// Found by the fuzzer: a child that shrinks its parent's board kept the parent's
+/// off-board ranks and regions, and the writer then wrote squares such as `*0`. The
+/// parent's board-bound data is cut to the new board, so the section writes out and
+/// reads back as itself.
+#[test]
+fn a_smaller_board_cuts_the_parents_regions() {
+    use protean::variant::ini::write::to_ini;
+    let text = "[cr:xiangqi]\nmaxRank = 6\nmaxFile = f\ncustomPiece1 = w:mR\n\
+                startFen = wwwwww/6/6/6/6/WWWWWW w - - 0 1\n";
+    let loaded = parse_variants(text, "cr.ini").require_all().unwrap();
+    let v = &loaded.variants[0];
+    for p in &v.pieces {
+        if let Some(r) = &p.region {
+            assert!(
+                *r.files.end() < 6 && *r.ranks.end() < 6,
+                "{}: {r:?}",
+                p.name
+            );
+        }
+    }
+    let written = to_ini(v).unwrap();
+    let back = parse_variants(&written, "written.ini")
+        .require_all()
+        .unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert!(back.variants[0] == *v, "{written}");
+    // A region that the new board leaves empty is refused, with the reason.
+    assert_error(
+        "[tiny:xiangqi]\nmaxRank = 2\nmaxFile = c\nstartFen = 3/3/3 w - - 0 1\n",
+        3,
+        "leaves no square of the",
     );
 }

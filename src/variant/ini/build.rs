@@ -231,6 +231,17 @@ impl<'a> Builder<'a> {
             return v;
         }
         let resized = (v.files, v.ranks) != (old_files, old_ranks);
+        if resized {
+            regions.fit(v.ranks);
+            if let Err(m) = fit_to_board(&mut v) {
+                let line = self
+                    .get("maxFile")
+                    .or(self.get("maxRank"))
+                    .map_or(s.line, |e| e.line);
+                self.error(line, m);
+                return v;
+            }
+        }
 
         let created = self.apply_pieces(&mut v);
         self.apply_mobility_regions(&mut v);
@@ -1430,6 +1441,15 @@ impl<'a> Builder<'a> {
 
 impl Regions {
     /// The regions as Fairy-Stockfish would hold them for `v`.
+    /// Keeps the ranks that are on a board of `ranks` ranks (the parent's board was
+    /// larger): Fairy-Stockfish's regions are squares, and squares off the board are none.
+    fn fit(&mut self, ranks: usize) {
+        for c in Color::both() {
+            self.promotion[c].retain(|&r| r < ranks);
+            self.double_step_ranks[c].retain(|&r| r < ranks);
+        }
+    }
+
     fn of(v: &Variant, template: bool) -> Regions {
         let last = v.ranks - 1;
         let kind_zone = v
@@ -1677,4 +1697,36 @@ fn sorted(ls: &[char]) -> Vec<char> {
     let mut v = ls.to_vec();
     v.sort_unstable();
     v
+}
+
+/// A parent's board-bound data on a child's smaller (or larger) board: ranks off the
+/// board are dropped and mobility regions cut to the board, as Fairy-Stockfish's square
+/// sets are. A piece whose region would be empty cannot be set up: an error.
+fn fit_to_board(v: &mut Variant) -> Result<(), String> {
+    let (files, ranks) = (v.files, v.ranks);
+    v.en_passant_ranks.retain(|&r| r < ranks);
+    if let Some(p) = &mut v.promotion {
+        p.ranks.retain(|&r| r < ranks);
+        p.optional_ranks.retain(|&r| r < ranks);
+    }
+    for p in &mut v.pieces {
+        for c in Color::both() {
+            p.initial_ranks[c].retain(|&r| r < ranks);
+        }
+        if let Some(kp) = &mut p.promotion {
+            kp.ranks.retain(|&r| r < ranks);
+        }
+        if let Some(region) = &mut p.region {
+            let f = *region.files.start()..=(*region.files.end()).min(files - 1);
+            let r = *region.ranks.start()..=(*region.ranks.end()).min(ranks - 1);
+            if f.is_empty() || r.is_empty() {
+                return Err(format!(
+                    "the board {files}x{ranks} leaves no square of the {}'s mobility region",
+                    p.name
+                ));
+            }
+            *region = crate::variant::Region { files: f, ranks: r };
+        }
+    }
+    Ok(())
 }

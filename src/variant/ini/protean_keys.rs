@@ -115,7 +115,9 @@ impl Builder<'_> {
     /// Protean keeps a rectangle seen from the owner, so White's region must be a
     /// rectangle and Black's its mirror image.
     pub(super) fn apply_mobility_regions(&mut self, v: &mut Variant) {
-        let keys: Vec<(Color, String)> = self
+        // The side, the key as written (its type's first letter may be in either case)
+        // and its line, with the type name as `type_name_of` spells it.
+        let keys: Vec<(Color, String, usize, String)> = self
             .section_entries()
             .filter_map(|e| {
                 let rest = e.key.strip_prefix("mobilityRegion")?;
@@ -125,14 +127,21 @@ impl Builder<'_> {
                 };
                 let mut chars = ty.chars();
                 let first = chars.next()?.to_ascii_lowercase();
-                Some((c, std::iter::once(first).chain(chars).collect()))
+                let ty = std::iter::once(first).chain(chars).collect();
+                Some((c, e.key.clone(), e.line, ty))
             })
             .collect();
-        for (c, ty) in &keys {
-            let key = mobility_key(*c, ty);
+        for (c, key, line, ty) in &keys {
             if !v.pieces.iter().any(|p| type_name_of(p) == *ty) {
-                let line = self.get(&key).unwrap().line;
-                self.error(line, format!("{key}: no piece of type {ty}"));
+                self.error(*line, format!("{key}: no piece of type {ty}"));
+            } else if *key != mobility_key(*c, ty) {
+                self.error(
+                    *line,
+                    format!(
+                        "{key}: write it {} (the type's first letter is a capital)",
+                        mobility_key(*c, ty)
+                    ),
+                );
             }
         }
         for i in 0..v.pieces.len() {
