@@ -278,6 +278,7 @@ impl<'a> Builder<'a> {
         }
         self.apply_protean_keys(&mut v);
         self.apply_goal_keys(&mut v);
+        self.apply_fog_keys(&mut v);
         // The royal's first-move privilege (Cheshire Cat) is written in the castling
         // field, so it stays.
         if v.castling.is_none() && !v.goal.royal_first_move_queen {
@@ -1533,6 +1534,7 @@ fn template() -> Variant {
         end: EndRules::default(),
         hands: None,
         goal: Default::default(),
+        fog: None,
     }
 }
 
