@@ -9,6 +9,7 @@
 pub mod board;
 pub mod engine;
 pub mod eval;
+pub mod hidden;
 pub mod movegen;
 pub mod position;
 pub mod protocol;

@@ -83,6 +83,7 @@ macro_rules! game_end_suites {
 game_end_suites! {
     knightmate => "knightmate",
     extinction => "extinction",
+    fogofwar => "fogofwar",
     antichess => "antichess",
     giveaway => "giveaway",
     suicide => "suicide",

@@ -82,6 +82,7 @@ suites! {
     knightmate => "knightmate",
     grasshopper => "grasshopper",
     extinction => "extinction",
+    fogofwar => "fogofwar",
     antichess => "antichess",
     giveaway => "giveaway",
     suicide => "suicide",

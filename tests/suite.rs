@@ -16,6 +16,7 @@ mod generator_paths;
 mod goal_reference;
 mod goal_rules;
 mod hands;
+mod hidden;
 mod loa;
 mod match_runner;
 mod more_reference;

@@ -9,13 +9,14 @@
 //! Nothing outside this file names the three types to pick one.
 
 use crate::board::{Bitboard, Wide};
+use crate::hidden::{self, Observation};
 use crate::movegen::perft;
 use crate::position::{Outcome, Position};
 use crate::search::{
     self, Control, Limits, Report, SearchMemory, SearchResult, Settings, TranspositionTable,
 };
 use crate::variant::rules::Rules;
-use crate::variant::{find_variant, Variant};
+use crate::variant::{find_variant, Color, Variant};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -154,6 +155,21 @@ impl Game {
 
     pub fn fen(&self) -> String {
         with_position!(self, p => p.to_fen())
+    }
+
+    /// Whether the variant hides part of the board from the players (a fog rule).
+    pub fn has_fog(&self) -> bool {
+        self.variant().fog.is_some()
+    }
+
+    /// The observation of `viewer` (see [`crate::hidden`]), in a game with a fog rule.
+    pub fn observation_of(&self, viewer: Color) -> Option<Observation> {
+        with_position!(self, p => hidden::view::observe(p, viewer))
+    }
+
+    /// The side to move's observation, in a game with a fog rule (what `d` prints).
+    pub fn observation(&self) -> Option<Observation> {
+        self.observation_of(Color::white_if(self.white_to_move()))
     }
 
     pub fn key(&self) -> u64 {

@@ -321,7 +321,7 @@ impl<B: Bitboard> Position<B> {
 
     /// A piece's FEN text: its letter, or `+` and its unpromoted letter when it was
     /// created by a shogi-style promotion, then `~` for other promoted pieces.
-    pub(super) fn piece_text(&self, sq: Square, out: &mut String) {
+    pub(crate) fn piece_text(&self, sq: Square, out: &mut String) {
         let p = self.board[sq];
         let marked = self.promoted.has(sq);
         match self.rules.kinds[kind_of(p)].unpromoted {

@@ -13,6 +13,11 @@ use crate::engine::{clip, Applied, Game, Listener, Session, SessionError, Task};
 use crate::search::{Bound, Clock, Limits, Report, SearchResult};
 use std::io::{BufRead, Write};
 
+/// Said at `go` in a game with a fog rule: the move comes from a search of the true
+/// position, which the player would not see.
+pub const PEEKING: &str = "info string warning: hidden-information game searched on the \
+                           true position (this engine peeks; no honest player yet)";
+
 pub struct Uci<W: Write + Send + 'static> {
     out: Output<W>,
     session: Session,
@@ -131,6 +136,12 @@ impl<W: Write + Send + 'static> Uci<W> {
             "d" => {
                 let game = self.session.game();
                 self.say(&format!("Fen: {}", game.fen()));
+                if let Some(seen) = game.observation() {
+                    self.say(&format!("Observation: {}", seen.fen()));
+                    if !seen.events.is_empty() {
+                        self.say(&format!("Observation events: {}", seen.events_text()));
+                    }
+                }
                 self.say(&format!("Key: {:016X}", game.key()));
                 if let Some(outcome) = game.outcome() {
                     self.say(&format!("Result: {outcome}"));
@@ -258,6 +269,11 @@ impl<W: Write + Send + 'static> Uci<W> {
                 return;
             }
             self.say(&format!("info string claimable: {outcome}"));
+        }
+        if game.has_fog() {
+            // No player for hidden information yet: the ordinary searcher plays, and
+            // it sees the whole true position (docs/hidden-information.md).
+            self.say(PEEKING);
         }
         let printer = Printer(self.out.clone());
         if let Err(e) = self.session.go(limits, ponder, Task::Search, printer) {

@@ -8,6 +8,7 @@ pub mod builtin;
 pub mod chess960;
 pub mod color;
 pub mod custodian;
+pub mod fog;
 pub mod goal;
 pub mod hands;
 pub mod ini;
@@ -23,6 +24,7 @@ pub mod shuffle;
 pub use builtin::builtin_variants;
 pub use color::{Color, BLACK, WHITE};
 pub use custodian::{Capture, Custodian, KingCapture};
+pub use fog::Fog;
 pub use goal::GoalRules;
 pub use hands::Hands;
 pub use registry::{all_variants, find_variant};
@@ -314,6 +316,9 @@ pub struct Variant {
     /// Goal rules: material and capture-event wins, capture permissions, movement that
     /// follows the position (see [`goal`]); all off by default.
     pub goal: GoalRules,
+    /// What each side sees, in a game of hidden information (see [`fog`]); `None`:
+    /// both sides see the whole board.
+    pub fog: Option<Fog>,
 }
 
 impl Variant {

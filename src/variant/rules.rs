@@ -10,7 +10,7 @@ use super::line_count::{self, LineCount};
 pub use super::parts::ExchangeRule;
 use super::parts::{
     CaptureRule, Counting, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes,
-    Royalty, TurnRule,
+    Royalty, TurnRule, VisionRules,
 };
 use super::{Color, Variant, BLACK, WHITE};
 use crate::board::{Bitboard, Geometry, Tables};
@@ -257,6 +257,8 @@ pub struct Rules<B: Bitboard> {
     /// `make_move` records departures: squares vanish or a royal's privilege is spent
     /// (one test per move for every other game).
     pub tracks_departures: bool,
+    /// What each side sees, in a game of hidden information (`Variant::fog`).
+    pub vision: Option<VisionRules<B>>,
     pub zobrist: Zobrist,
 }
 
@@ -833,6 +835,10 @@ impl<B: Bitboard> Rules<B> {
         let vanishing = variant.goal.vanishing_squares;
         let tracks_departures = vanishing || modes.first_move_queen().is_some();
         let counting = Counting::of(&variant);
+        let vision = match &variant.fog {
+            Some(fog) => Some(VisionRules::compile(fog, &variant, geo)?),
+            None => None,
+        };
         Ok(Rules {
             intrusion,
             variant,
@@ -865,6 +871,7 @@ impl<B: Bitboard> Rules<B> {
             line_count,
             vanishing,
             tracks_departures,
+            vision,
             zobrist,
         })
     }

@@ -16,7 +16,7 @@ pub type Refused = (&'static str, &'static str, &'static str);
 
 /// The position of a data line: its FEN, then its moves (`None`: a refused FEN of
 /// `refused`).
-fn game(variant: &str, spec: &str, at: &str, refused: &[Refused]) -> Option<Game> {
+pub fn game(variant: &str, spec: &str, at: &str, refused: &[Refused]) -> Option<Game> {
     let (fen, moves) = match spec.split_once(" moves ") {
         Some((f, m)) => (f, m.split_whitespace().collect()),
         None => (spec, Vec::new()),
@@ -36,7 +36,7 @@ fn game(variant: &str, spec: &str, at: &str, refused: &[Refused]) -> Option<Game
     Some(g)
 }
 
-fn lines(path: &std::path::Path) -> Vec<(usize, String)> {
+pub fn lines(path: &std::path::Path) -> Vec<(usize, String)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .enumerate()
@@ -45,7 +45,7 @@ fn lines(path: &std::path::Path) -> Vec<(usize, String)> {
         .collect()
 }
 
-fn perft_file(suite: &str, variant: &str, refused: &[Refused]) -> Vec<String> {
+pub fn perft_file(suite: &str, variant: &str, refused: &[Refused]) -> Vec<String> {
     let dir = super::data_dir().join(suite).join("perft");
     let mut failures = Vec::new();
     for (n, line) in lines(&dir.join(format!("{variant}.perft"))) {

@@ -292,6 +292,12 @@ impl<W: Write + Send + 'static> XBoard<W> {
                 let game = self.session.game();
                 let name = variants::xboard_name(game.variant());
                 self.say(&format!("# {name} {}", game.fen()));
+                if let Some(seen) = game.observation() {
+                    self.say(&format!("# Observation: {}", seen.fen()));
+                    if !seen.events.is_empty() {
+                        self.say(&format!("# Observation events: {}", seen.events_text()));
+                    }
+                }
                 if let Some(o) = game.outcome() {
                     self.say(&format!("# {o}"));
                 }

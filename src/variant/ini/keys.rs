@@ -207,6 +207,7 @@ pub fn class_of(key: &str) -> Option<Class> {
     }
     if super::protean_keys::PROTEAN_KEYS.contains(&key)
         || super::goal_keys::GOAL_KEYS.contains(&key)
+        || super::fog_keys::FOG_KEYS.contains(&key)
     {
         return Some(Class::Rule);
     }

@@ -19,6 +19,7 @@
 
 pub mod build;
 pub mod drops;
+pub mod fog_keys;
 pub mod goal_keys;
 pub mod keys;
 pub mod lexer;

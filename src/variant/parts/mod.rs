@@ -11,7 +11,9 @@
 //!   led to it);
 //! - [`modes`]: pieces whose movement depends on the position;
 //! - [`no_move`]: what having no legal move means beyond mate and stalemate;
-//! - [`counting`]: Makruk's counting rules (a draw after a counted number of moves).
+//! - [`counting`]: Makruk's counting rules (a draw after a counted number of moves);
+//! - [`vision`]: what each side sees in a game of hidden information (read only by
+//!   `hidden::view`, never by move generation or search).
 //!
 //! [`plan`] derives from them, once, which move generator is exact for the variant and
 //! whether static exchanges hold, by exhaustive `match`es: a new arm in any part makes
@@ -27,6 +29,7 @@ pub mod no_move;
 pub mod plan;
 pub mod royalty;
 pub mod turn;
+pub mod vision;
 
 pub use capture::{BlastRules, CapturePermissions, CaptureRule};
 pub use counting::Counting;
@@ -37,3 +40,4 @@ pub use no_move::NoMoveRule;
 pub use plan::{ExchangeRule, GeneratorPlan, ListRule, NoRoyal, WithRoyal};
 pub use royalty::Royalty;
 pub use turn::TurnRule;
+pub use vision::VisionRules;

@@ -1,0 +1,118 @@
+//! The referee's side of the boundary: what a side sees of the true position, by the
+//! variant's fog rule (`parts::vision`; rule book §2). A side sees
+//! - the squares its pieces stand on (V1);
+//! - the squares its pieces could move to if it were to move now (V2): its legal moves
+//!   in the position, with the turn passed to it where it is not to move (a pass
+//!   clears the en-passant square, so only the side to move sees through en passant);
+//!   castling shows the king's destination, en passant the target and the passing
+//!   pawn (V3);
+//! - the squares of its kinds' extra sight (`Fog::sight`, V5).
+//!
+//! Vision belongs to the pieces (V4): a finished game (a king taken) is seen by the
+//! same rule, its moves generated as if it went on.
+
+use super::observation::{Cell, Event, Observation};
+use crate::board::{Bitboard, Square};
+use crate::position::{MoveKind, MoveList, Position};
+use crate::variant::Color;
+
+/// The squares `viewer` sees in `pos`, or `None` in an open game (no fog rule).
+pub fn visible<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<B> {
+    sight(pos, viewer).map(|(seen, _)| seen)
+}
+
+/// The squares `viewer` sees, and the en-passant square it may capture on now.
+fn sight<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<(B, Option<Square>)> {
+    let vision = pos.rules().vision.as_ref()?;
+    let mut seen = pos.pieces(viewer);
+    let mut en_passant = None;
+    let mut p = pos.clone();
+    if p.side_to_move() != viewer {
+        p.make_null_move();
+    }
+    let mut moves = MoveList::new();
+    p.generate_ignoring_end(&mut moves);
+    for &m in moves.as_slice() {
+        match m.kind() {
+            MoveKind::Castle => {
+                let (king_to, _) = p.castling_destinations(m.from(), m.to());
+                seen |= B::from_square(king_to);
+            }
+            MoveKind::EnPassant => {
+                en_passant = Some(m.to());
+                seen |= B::from_square(m.to());
+                if let Some(victim) = p.ep_victim(m.to(), viewer) {
+                    seen |= B::from_square(victim);
+                }
+            }
+            // A drop places a piece from the hand: no piece on the board sees there.
+            MoveKind::Drop | MoveKind::Pass => {}
+            MoveKind::Normal | MoveKind::Promotion | MoveKind::DoubleStep => {
+                seen |= B::from_square(m.to());
+            }
+        }
+    }
+    for (kind, table) in &vision.sight {
+        for sq in pos.pieces_of(*kind, viewer).squares() {
+            seen |= table[viewer][sq];
+        }
+    }
+    Some((seen & pos.rules().tables.board, en_passant))
+}
+
+/// `viewer`'s observation of `pos` after the half-move that led to it (the last move of
+/// `pos`'s history, for the events), or `None` in an open game.
+pub fn observe<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<Observation> {
+    let (seen, en_passant) = sight(pos, viewer)?;
+    let vision = pos.rules().vision.as_ref()?;
+    let geo = pos.rules().geo;
+    let cells = (0..geo.squares())
+        .map(|sq| {
+            if !seen.has(sq) {
+                Cell::Unseen
+            } else if pos.piece_at(sq) == crate::position::NO_PIECE {
+                Cell::Empty
+            } else {
+                let mut text = String::new();
+                pos.piece_text(sq, &mut text);
+                Cell::Piece(text)
+            }
+        })
+        .collect();
+    let fen = pos.to_fen();
+    let own_case = |c: char| {
+        if viewer == crate::variant::WHITE {
+            c.is_ascii_uppercase()
+        } else {
+            c.is_ascii_lowercase()
+        }
+    };
+    let own: String = fen
+        .split_whitespace()
+        .nth(2)
+        .unwrap_or("-")
+        .chars()
+        .filter(|&c| own_case(c))
+        .collect();
+    let to_move = pos.side_to_move() == viewer;
+    let mut events = Vec::new();
+    // The side to move was told about the other side's last half-move.
+    if vision.announce_promotion
+        && to_move
+        && pos
+            .last_move()
+            .is_some_and(|m| m.kind() == MoveKind::Promotion)
+    {
+        events.push(Event::Promotion);
+    }
+    Some(Observation {
+        geo,
+        cells,
+        side_to_move: pos.side_to_move(),
+        castling: if own.is_empty() { "-".into() } else { own },
+        en_passant,
+        clock: None,
+        fullmove: pos.fullmove_number(),
+        events,
+    })
+}

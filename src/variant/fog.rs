@@ -1,0 +1,21 @@
+//! The fog rule of a game of hidden information, as data: what each side sees of the
+//! board during play beyond the squares its pieces stand on and could move to, and
+//! what it is told about the other side's moves. The rule book is
+//! `../shared/RULES-HIDDEN.md` §2; `docs/hidden-information.md` says how the engine
+//! uses it. A variant without a fog rule is open: both sides see everything.
+
+/// What each side sees in a fogged game (`Variant::fog`).
+///
+/// Every side always sees the squares its pieces stand on and the squares they could
+/// move to if it were to move now (captures only onto an enemy piece; en passant, with
+/// the passing pawn, only for the side to move). `sight` adds squares per kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fog {
+    /// Kinds that see more than their moves reach: the kind's letter and the extra
+    /// squares as Betza leaps from the owner's side (`fWfF`: the square in front and
+    /// the two forward diagonals, whatever stands there: Dark chess pawns). Leaps only.
+    pub sight: Vec<(char, String)>,
+    /// The opponent of a side that has just promoted is told that a promotion happened,
+    /// not where and not to what.
+    pub announce_promotion: bool,
+}

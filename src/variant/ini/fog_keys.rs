@@ -1,0 +1,106 @@
+//! The `protean...` keys of the fog rule ([`crate::variant::Fog`]): read into
+//! `Variant::fog` and written back, so a variant's section reads back equal.
+//! `docs/variant-config.md` lists them.
+//!
+//! - `proteanFog = true`: a game of hidden information; each side sees only what the
+//!   fog rule shows it (`false`, the default: both see the whole board);
+//! - `proteanFogSight = p:fWfF`: per kind letter, extra squares seen, as Betza leaps
+//!   (`-`: none);
+//! - `proteanFogAnnounce = promotion`: the events told to the other side (`-`: none).
+
+use super::build::Builder;
+use super::values::parse_bool;
+use crate::variant::{Fog, Variant};
+
+/// The fog keys, in the order the writer writes them.
+pub const FOG_KEYS: &[&str] = &["proteanFog", "proteanFogSight", "proteanFogAnnounce"];
+
+/// `p:fWfF n:...`: letter and Betza per kind.
+fn parse_sight(v: &str) -> Result<Vec<(char, String)>, String> {
+    v.split_whitespace()
+        .filter(|t| *t != "-")
+        .map(|item| {
+            let (letter, betza) = item
+                .split_once(':')
+                .ok_or_else(|| format!("expected letter:betza, not '{item}'"))?;
+            let mut chars = letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() && !betza.is_empty() => {
+                    Ok((c.to_ascii_uppercase(), betza.to_string()))
+                }
+                _ => Err(format!("expected letter:betza, not '{item}'")),
+            }
+        })
+        .collect()
+}
+
+/// `promotion` or `-`: whether promotions are announced.
+fn parse_announce(v: &str) -> Result<bool, String> {
+    let mut promotion = false;
+    for word in v.split_whitespace() {
+        match word {
+            "promotion" => promotion = true,
+            "-" => {}
+            _ => return Err(format!("expected promotion or -, not '{word}'")),
+        }
+    }
+    Ok(promotion)
+}
+
+impl Builder<'_> {
+    /// Reads the fog keys over the parent's fog rule.
+    pub(super) fn apply_fog_keys(&mut self, v: &mut Variant) {
+        if let Some(on) = self.read("proteanFog", parse_bool) {
+            v.fog = on.then(|| v.fog.clone().unwrap_or_default());
+        }
+        let sight = self.read("proteanFogSight", parse_sight);
+        let announce = self.read("proteanFogAnnounce", parse_announce);
+        let (Some(fog), given) = (&mut v.fog, (sight, announce)) else {
+            for key in &FOG_KEYS[1..] {
+                if let Some(e) = self.get(key) {
+                    self.error(e.line, format!("{key} needs proteanFog = true"));
+                }
+            }
+            return;
+        };
+        if let Some(sight) = given.0 {
+            for (letter, _) in &sight {
+                if v.pieces.iter().all(|p| p.letter != *letter) {
+                    let line = self.get("proteanFogSight").map_or(0, |e| e.line);
+                    self.error(
+                        line,
+                        format!(
+                            "proteanFogSight: no piece with letter '{}'",
+                            letter.to_ascii_lowercase()
+                        ),
+                    );
+                }
+            }
+            fog.sight = sight;
+        }
+        if let Some(announce) = given.1 {
+            fog.announce_promotion = announce;
+        }
+    }
+}
+
+/// The fog keys of `fog` with their values, in [`FOG_KEYS`] order (none for an open
+/// game).
+pub fn fog_key_values(fog: &Option<Fog>) -> Vec<(&'static str, String)> {
+    let Some(fog) = fog else {
+        return Vec::new();
+    };
+    let mut out = vec![("proteanFog", "true".to_string())];
+    if !fog.sight.is_empty() {
+        let items: Vec<String> = fog
+            .sight
+            .iter()
+            .map(|(l, b)| format!("{}:{b}", l.to_ascii_lowercase()))
+            .collect();
+        out.push(("proteanFogSight", items.join(" ")));
+    }
+    if fog.announce_promotion {
+        out.push(("proteanFogAnnounce", "promotion".to_string()));
+    }
+    out
+}
