@@ -14,6 +14,7 @@ mod gating;
 mod generator_paths;
 mod goal_reference;
 mod goal_rules;
+mod goal_rules2;
 mod hands;
 mod loa;
 mod match_runner;

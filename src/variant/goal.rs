@@ -188,6 +188,12 @@ pub struct GoalRules {
     /// either kind, spends the privilege (Cheshire Cat). The privilege is in the key and
     /// the FEN's castling field (`Kk`), so the game has no castling.
     pub royal_first_move_queen: bool,
+    /// A capture along a line also removes the first unit (of either side) on each ray
+    /// of the other line kind from the square moved to: orthogonal rays after a
+    /// diagonal capture, diagonal rays after an orthogonal one; a leap removes nothing
+    /// more, and the capturer always stays (Shrapnel). En passant counts as a diagonal
+    /// capture on the square the pawn lands on.
+    pub cross_ray_captures: bool,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

@@ -44,6 +44,7 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanPassWhenStuck",
     "proteanVanishingSquares",
     "proteanRoyalFirstMoveQueen",
+    "proteanCrossRayCaptures",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -421,6 +422,7 @@ impl Builder<'_> {
             ("proteanPassWhenStuck", &mut g.pass_when_stuck),
             ("proteanVanishingSquares", &mut g.vanishing_squares),
             ("proteanRoyalFirstMoveQueen", &mut g.royal_first_move_queen),
+            ("proteanCrossRayCaptures", &mut g.cross_ray_captures),
         ] {
             if let Some(b) = self.read(key, parse_bool) {
                 *field = b;
@@ -613,6 +615,7 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
         ("proteanPassWhenStuck", g.pass_when_stuck),
         ("proteanVanishingSquares", g.vanishing_squares),
         ("proteanRoyalFirstMoveQueen", g.royal_first_move_queen),
+        ("proteanCrossRayCaptures", g.cross_ray_captures),
     ] {
         if on {
             out.push((key, "true".into()));

@@ -199,6 +199,14 @@ fn capture_verdict<B>(capture: &CaptureRule<B>) -> Verdict {
             screened: false,
             ..Verdict::NEUTRAL
         },
+        // Shrapnel can remove the mover's own royal or a piece shielding it, which no
+        // pin test sees; without a royal, every pseudo-legal move stays legal.
+        CaptureRule::CrossRays => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -407,7 +415,7 @@ impl ExchangeRule {
             // A recapture may be forbidden.
             CaptureRule::Permitted(_) => false,
             // More pieces go than the victim, or none on the square moved to.
-            CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => false,
+            CaptureRule::Explosion(_) | CaptureRule::Custodian(_) | CaptureRule::CrossRays => false,
         };
         let filters_ok = filters.iter().all(|f| match f {
             // A side may not stop capturing.
