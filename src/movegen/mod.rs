@@ -12,6 +12,7 @@
 //! Moves go to a [`Sink`] in batches (one origin, a set of destinations), so perft can
 //! count the last ply without building moves.
 
+mod compound;
 mod drops;
 mod modes;
 pub mod perft;
@@ -870,6 +871,9 @@ impl<B: Bitboard> Position<B> {
                     ok
                 });
             }
+        }
+        if self.rules.plan.expands {
+            self.expand_placements(list, self.rules.turn.placed());
         }
         match self.rules.plan.list_rule {
             ListRule::None => {}

@@ -393,6 +393,15 @@ impl<B: Bitboard> Position<B> {
                 self.put(kto, king);
                 self.put(rto, rook);
             }
+            MoveKind::Compound => {
+                // A capture whose victim the capturer puts back on the part's square
+                // (Tyrant); nothing else changes on such a capture.
+                undo.captured = self.remove(to);
+                let p = self.remove(from);
+                self.put(to, p);
+                self.put(mv.part(), undo.captured);
+                self.halfmove = 0;
+            }
             MoveKind::EnPassant => {
                 let victim = self.ep_victim(to, us).expect("en passant victim on board");
                 undo.captured = self.remove(victim);
@@ -776,12 +785,16 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let them = !us;
+        // Only capturers the capture rule lets take the pawn (Tyrant's pawns take
+        // nothing).
+        let pawn = kind_of(self.board[to]);
+        let capture = &self.rules.capture;
         let capturers = self
             .rules
             .kinds
             .iter()
             .enumerate()
-            .filter(|(_, k)| k.en_passant)
+            .filter(|&(k, rules)| rules.en_passant && capture.victims(k) >> pawn & 1 != 0)
             .any(|(k, rules)| {
                 (rules.moves[them].capture_leaps_from[passed] & self.pieces_of(k, them)).any()
             });
@@ -822,6 +835,12 @@ impl<B: Bitboard> Position<B> {
                 let rook = self.lift(rto);
                 self.place(from, king);
                 self.place(to, rook);
+            }
+            MoveKind::Compound => {
+                self.lift(mv.part());
+                self.lift(to);
+                self.place(from, undo.moved);
+                self.place(to, undo.captured);
             }
             MoveKind::EnPassant => {
                 let p = self.lift(to);

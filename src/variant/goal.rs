@@ -194,6 +194,14 @@ pub struct GoalRules {
     /// more, and the capturer always stays (Shrapnel). En passant counts as a diagonal
     /// capture on the square the pawn lands on.
     pub cross_ray_captures: bool,
+    /// Only pieces of these kinds may capture (Tyrant: king and queen); attacks stay
+    /// geometric. Empty: every kind captures.
+    pub capturers: Vec<char>,
+    /// A captured piece of one of these kinds is put straight back, as part of the same
+    /// turn, by the capturer on an empty square that none of the capturer's pieces of
+    /// these kinds attacks after the capture; a capture with no such square is illegal
+    /// (Tyrant's monarchs, UCI `d1d5@h8`). Empty: off.
+    pub placed_captures: Vec<char>,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

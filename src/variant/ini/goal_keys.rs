@@ -45,6 +45,8 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanVanishingSquares",
     "proteanRoyalFirstMoveQueen",
     "proteanCrossRayCaptures",
+    "proteanCapturers",
+    "proteanPlaceCaptured",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -395,6 +397,12 @@ impl Builder<'_> {
         }) {
             g.borrowed_moves = x;
         }
+        if let Some(ls) = self.letters(v, "proteanCapturers") {
+            g.capturers = ls;
+        }
+        if let Some(ls) = self.letters(v, "proteanPlaceCaptured") {
+            g.placed_captures = ls;
+        }
         if let Some(ls) = self.letters(v, "proteanUncapturable") {
             g.uncapturable = ls;
         }
@@ -455,6 +463,8 @@ impl Builder<'_> {
             used.extend(ds);
         }
         used.extend(&g.uncapturable);
+        used.extend(&g.capturers);
+        used.extend(&g.placed_captures);
         used.extend(g.second_royal);
         used.extend(g.quadrants_apart.iter().flatten());
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
@@ -620,6 +630,12 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
         if on {
             out.push((key, "true".into()));
         }
+    }
+    if !g.capturers.is_empty() {
+        out.push(("proteanCapturers", lower(&g.capturers)));
+    }
+    if !g.placed_captures.is_empty() {
+        out.push(("proteanPlaceCaptured", lower(&g.placed_captures)));
     }
     out
 }

@@ -50,7 +50,8 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn compile(variant: &Variant, geo: Geometry, board: B) -> Result<Self, RulesError> {
         let needs = &variant.goal.capture_needs;
         let untouchable = &variant.goal.uncapturable;
-        if !needs.is_empty() || !untouchable.is_empty() {
+        let capturers = &variant.goal.capturers;
+        if !needs.is_empty() || !untouchable.is_empty() || !capturers.is_empty() {
             if !matches!(
                 (&variant.capture, &variant.explosion),
                 (Capture::Replacement, None)
@@ -67,9 +68,16 @@ impl<B: Bitboard> CaptureRule<B> {
                 kinds_mask(variant, needs)?
             };
             let spared = kinds_mask(variant, untouchable)?;
+            let takers = if capturers.is_empty() {
+                all
+            } else {
+                kinds_mask(variant, capturers)?
+            };
             let mut victims = [0; MAX_KINDS];
             for (k, v) in victims.iter_mut().enumerate().take(variant.pieces.len()) {
-                *v = if involved >> k & 1 != 0 {
+                *v = if takers >> k & 1 == 0 {
+                    0
+                } else if involved >> k & 1 != 0 {
                     all
                 } else {
                     involved
