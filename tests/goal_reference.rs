@@ -42,4 +42,7 @@ goal_games! {
     kingmaker => "kingmaker",
     dowager => "dowager",
     separation => "separation",
+    // Part 2 (issue 21); the data comes from the reference's branch `goalref3`.
+    shrapnel => "shrapnel",
+    tyrant => "tyrant",
 }

@@ -266,6 +266,7 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("screen", None),
         ("crazyscreen", None),
         ("shogun", None),
+        ("shrapnel", None),
     ];
     for (variant, index) in cases {
         let v = find_variant(variant).unwrap();

@@ -15,6 +15,7 @@ mod gating;
 mod generator_paths;
 mod goal_reference;
 mod goal_rules;
+mod goal_rules2;
 mod hands;
 mod hidden;
 mod loa;

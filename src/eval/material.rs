@@ -7,6 +7,10 @@
 //!   (on a real board far squares are often blocked) and a move that only moves or only
 //!   captures counts half. Value = `52 * mobility^1.1`; on 8x8 this gives knight 320,
 //!   bishop 366, rook 515, queen 945.
+//! - Where the rules let only some kinds capture (Tyrant), a kind that may not capture
+//!   counts half its mobility (its moves only). Kinds put back when captured (Tyrant's
+//!   monarchs) keep their value: both sides always have them, so it cancels, and they
+//!   are the only attackers.
 //! - Pawn-like kinds (those that promote) are the unit, 100, plus an advancement bonus
 //!   growing with the square of the progress toward the promotion zone.
 //! - Rank and file tables: each non-pawn kind gets the part of its empty-board mobility
@@ -69,6 +73,8 @@ pub fn empty_board_mobility(kind: &PieceKind, geo: Geometry) -> Vec<f64> {
 /// Each kind's data-derived value in centipawns (royal kinds 0), always positive: the
 /// phase weights, and the material of the generic parameters before any sign.
 pub fn derived_values(variant: &Variant, geo: Geometry) -> [i32; MAX_KINDS] {
+    let goal = &variant.goal;
+    let listed = |ls: &[char], l: char| ls.iter().any(|c| c.eq_ignore_ascii_case(&l));
     let mut values = [0; MAX_KINDS];
     for (k, kind) in variant.pieces.iter().enumerate().take(MAX_KINDS) {
         values[k] = if kind.royal {
@@ -77,7 +83,11 @@ pub fn derived_values(variant: &Variant, geo: Geometry) -> [i32; MAX_KINDS] {
             PAWN_VALUE
         } else {
             let m = empty_board_mobility(kind, geo);
-            let avg = m.iter().sum::<f64>() / m.len().max(1) as f64;
+            let mut avg = m.iter().sum::<f64>() / m.len().max(1) as f64;
+            if !goal.capturers.is_empty() && !listed(&goal.capturers, kind.letter) {
+                // A kind that may not capture keeps only its moves, which count half.
+                avg *= 0.5;
+            }
             (52.0 * avg.powf(1.1)).round() as i32
         };
     }

@@ -12,6 +12,7 @@
 //! Moves go to a [`Sink`] in batches (one origin, a set of destinations), so perft can
 //! count the last ply without building moves.
 
+mod compound;
 mod drops;
 mod modes;
 pub mod perft;
@@ -279,7 +280,9 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     fn kind_limits(&self, k: usize, mask: B, occ: B, enemies: B) -> (B, B, B) {
         match &self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Explosion(_) => (mask, occ, enemies),
+            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::CrossRays => {
+                (mask, occ, enemies)
+            }
             CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k], enemies),
             CaptureRule::Permitted(_) => (mask, occ, self.capturable(k, !self.side)),
         }
@@ -734,7 +737,10 @@ impl<B: Bitboard> Position<B> {
     fn mover_is_safe(&self) -> bool {
         let mover = !self.side;
         match self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {}
+            CaptureRule::Replacement
+            | CaptureRule::Custodian(_)
+            | CaptureRule::Permitted(_)
+            | CaptureRule::CrossRays => {}
             CaptureRule::Explosion(_) => {
                 // A move may not explode the mover's royal piece; one that explodes the
                 // enemy's wins at once, whatever else it leaves attacked.
@@ -865,6 +871,9 @@ impl<B: Bitboard> Position<B> {
                     ok
                 });
             }
+        }
+        if self.rules.plan.expands {
+            self.expand_placements(list, self.rules.turn.placed());
         }
         match self.rules.plan.list_rule {
             ListRule::None => {}

@@ -393,13 +393,22 @@ impl<B: Bitboard> Position<B> {
                 self.put(kto, king);
                 self.put(rto, rook);
             }
+            MoveKind::Compound => {
+                // A capture whose victim the capturer puts back on the part's square
+                // (Tyrant); nothing else changes on such a capture.
+                undo.captured = self.remove(to);
+                let p = self.remove(from);
+                self.put(to, p);
+                self.put(mv.part(), undo.captured);
+                self.halfmove = 0;
+            }
             MoveKind::EnPassant => {
                 let victim = self.ep_victim(to, us).expect("en passant victim on board");
                 undo.captured = self.remove(victim);
                 let p = self.remove(from);
                 self.put(to, p);
                 self.halfmove = 0;
-                undo.exploded = self.capture_effects(to, true);
+                undo.exploded = self.capture_effects(from, to, true);
             }
             kind => {
                 if self.board[to] != NO_PIECE {
@@ -428,7 +437,7 @@ impl<B: Bitboard> Position<B> {
                 if kind == MoveKind::DoubleStep {
                     self.set_ep_after_double_step(from, to, us);
                 }
-                undo.exploded = self.capture_effects(to, undo.captured != NO_PIECE);
+                undo.exploded = self.capture_effects(from, to, undo.captured != NO_PIECE);
             }
         }
         if let Some(hands) = &self.rules.hands {
@@ -609,11 +618,13 @@ impl<B: Bitboard> Position<B> {
     /// took a piece there or en passant): the pieces it removes besides the victim, each
     /// recorded for `unmake_move`; returns how many went.
     #[inline(always)]
-    fn capture_effects(&mut self, to: Square, took: bool) -> u8 {
+    fn capture_effects(&mut self, from: Square, to: Square, took: bool) -> u8 {
         match self.rules.capture {
             CaptureRule::Replacement | CaptureRule::Permitted(_) => 0,
             CaptureRule::Explosion(_) if took => self.explode(to),
             CaptureRule::Explosion(_) => 0,
+            CaptureRule::CrossRays if took => self.shrapnel(from, to),
+            CaptureRule::CrossRays => 0,
             CaptureRule::Custodian(_) => {
                 let n = self.custodian_captures(to);
                 if n > 0 {
@@ -636,6 +647,32 @@ impl<B: Bitboard> Position<B> {
             | B::from_square(at);
         let mut n = 0;
         for sq in victims.squares() {
+            let p = self.remove(sq);
+            self.exploded.push((sq as u16, p));
+            n += 1;
+        }
+        n
+    }
+
+    /// A capture from `from` landed on `to` (the victim is gone): the first unit on
+    /// each ray of the other line kind goes too (see [`CaptureRule::CrossRays`]).
+    /// Returns how many pieces went.
+    #[cold]
+    #[inline(never)]
+    fn shrapnel(&mut self, from: Square, to: Square) -> u8 {
+        let geo = self.rules.geo;
+        let dx = geo.file_of(to) as i32 - geo.file_of(from) as i32;
+        let dy = geo.rank_of(to) as i32 - geo.rank_of(from) as i32;
+        let occ = self.occupied();
+        let rays = if dx == 0 || dy == 0 {
+            self.rules.tables.diagonal(to, occ)
+        } else if dx.abs() == dy.abs() {
+            self.rules.tables.orthogonal(to, occ)
+        } else {
+            return 0;
+        };
+        let mut n = 0;
+        for sq in (rays & occ).squares() {
             let p = self.remove(sq);
             self.exploded.push((sq as u16, p));
             n += 1;
@@ -748,12 +785,16 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let them = !us;
+        // Only capturers the capture rule lets take the pawn (Tyrant's pawns take
+        // nothing).
+        let pawn = kind_of(self.board[to]);
+        let capture = &self.rules.capture;
         let capturers = self
             .rules
             .kinds
             .iter()
             .enumerate()
-            .filter(|(_, k)| k.en_passant)
+            .filter(|&(k, rules)| rules.en_passant && capture.victims(k) >> pawn & 1 != 0)
             .any(|(k, rules)| {
                 (rules.moves[them].capture_leaps_from[passed] & self.pieces_of(k, them)).any()
             });
@@ -794,6 +835,12 @@ impl<B: Bitboard> Position<B> {
                 let rook = self.lift(rto);
                 self.place(from, king);
                 self.place(to, rook);
+            }
+            MoveKind::Compound => {
+                self.lift(mv.part());
+                self.lift(to);
+                self.place(from, undo.moved);
+                self.place(to, undo.captured);
             }
             MoveKind::EnPassant => {
                 let p = self.lift(to);
@@ -1015,9 +1062,10 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub(crate) fn capturable(&self, kind: usize, victim_side: Color) -> B {
         match &self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => {
-                self.by_color[victim_side]
-            }
+            CaptureRule::Replacement
+            | CaptureRule::Explosion(_)
+            | CaptureRule::Custodian(_)
+            | CaptureRule::CrossRays => self.by_color[victim_side],
             CaptureRule::Permitted(p) => {
                 self.by_color[victim_side] & self.kinds_set(p.victims[kind])
             }
@@ -1118,9 +1166,10 @@ impl<B: Bitboard> Position<B> {
     fn checked_by(&self, sq: Square, color: Color, attackers: B) -> bool {
         match &self.rules.capture {
             // Attacks are geometric: a piece that may not take the royal still checks it.
-            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {
-                attackers.any()
-            }
+            CaptureRule::Replacement
+            | CaptureRule::Custodian(_)
+            | CaptureRule::Permitted(_)
+            | CaptureRule::CrossRays => attackers.any(),
             CaptureRule::Explosion(blast) => {
                 let royal = self.royals();
                 let their_royal = royal & self.by_color[!color];

@@ -1,6 +1,6 @@
 //! The move type: 32 bits holding the origin, the destination, the move kind, the
 //! promotion kind and a gated kind (Seirawan gating: a piece from the hand placed on
-//! the square the move leaves). Castling is stored king-takes-rook (`to` is the rook's
+//! the square the move leaves), or, for a compound turn, its second part's square. Castling is stored king-takes-rook (`to` is the rook's
 //! square), as in Chess960 notation, so one encoding serves every castling rule. Moves
 //! are listed in a [`MoveList`], inline up to a large capacity and on the heap past it.
 
@@ -23,6 +23,11 @@ pub enum MoveKind {
     /// no-move rule says so, as the one legal move of a side that has no other
     /// ([`crate::variant::parts::NoMoveRule::Pass`]). `from` and `to` are square 0.
     Pass = 6,
+    /// A turn of two parts: a plain move from `from` to `to` (no promotion, castling or
+    /// en passant) and a second part on the square [`Move::part`], which the variant's
+    /// turn rule reads ([`crate::variant::parts::TurnRule`]): Tyrant's placement of the
+    /// captured monarch (UCI `d1d5@h8`).
+    Compound = 7,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -61,6 +66,7 @@ impl Move {
             3 => MoveKind::EnPassant,
             5 => MoveKind::Drop,
             6 => MoveKind::Pass,
+            7 => MoveKind::Compound,
             _ => MoveKind::DoubleStep,
         }
     }
@@ -68,6 +74,20 @@ impl Move {
     #[inline(always)]
     pub fn drop(kind: u8, to: usize) -> Move {
         Move(Move::new(to, to, MoveKind::Drop).0 | (kind as u32) << 21)
+    }
+
+    /// A compound turn (see [`MoveKind::Compound`]): the plain move `from`-`to`, then
+    /// the second part on `part` (bits 21-29, where a promotion or gated kind would be).
+    #[inline(always)]
+    pub fn compound(from: usize, to: usize, part: usize) -> Move {
+        debug_assert!(part < 512);
+        Move(Move::new(from, to, MoveKind::Compound).0 | (part as u32) << 21)
+    }
+
+    /// The square of a compound turn's second part.
+    #[inline(always)]
+    pub fn part(self) -> usize {
+        (self.0 >> 21 & 511) as usize
     }
 
     /// The pass (see [`MoveKind::Pass`]).
@@ -98,11 +118,13 @@ impl Move {
         Move(self.0 | (kind as u32 + 1) << 26 | (on_rook as u32) << 31)
     }
 
-    /// The kind gated by this move, if any.
+    /// The kind gated by this move, if any (a compound turn's part square shares the
+    /// bits and gates nothing).
     #[inline(always)]
     pub fn gate(self) -> Option<usize> {
         match self.0 >> 26 & 31 {
             0 => None,
+            _ if self.0 >> 18 & 7 == MoveKind::Compound as u32 => None,
             k => Some(k as usize - 1),
         }
     }
@@ -127,6 +149,9 @@ impl Move {
     /// The move without its gated piece.
     #[inline(always)]
     pub fn without_gate(self) -> Move {
+        if self.gate().is_none() {
+            return self;
+        }
         Move(self.0 & ((1 << 26) - 1))
     }
 
@@ -153,7 +178,11 @@ impl std::fmt::Debug for Move {
             self.kind(),
             self.promoted_kind(),
             self.gate(),
-            if self.gate_on_rook() { " on rook" } else { "" }
+            if self.gate().is_some() && self.gate_on_rook() {
+                " on rook"
+            } else {
+                ""
+            }
         )
     }
 }

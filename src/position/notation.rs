@@ -4,7 +4,8 @@
 //! king-takes-rook (`e1h1`). Seirawan gating appends the gated kind's letter (`b1c3h`);
 //! castling that gates on the king's square is the castling move plus the letter
 //! (`e1g1h`, `e1h1h` in Chess960 mode), on the rook's square the rook's square, the
-//! king's square and the letter in both modes (`h1e1h`).
+//! king's square and the letter in both modes (`h1e1h`). A compound turn's second part
+//! follows its move after `@` (Tyrant's placement: `d1d5@h8`).
 
 use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
@@ -49,6 +50,10 @@ impl<B: Bitboard> Position<B> {
         if let Some(k) = mv.gate() {
             s.push(letter(k));
         }
+        if mv.kind() == MoveKind::Compound {
+            s.push('@');
+            s += &geo.square_name(mv.part());
+        }
         s
     }
 
@@ -69,7 +74,7 @@ impl<B: Bitboard> Position<B> {
         if let Some(m) = find(!self.chess960).filter(|m| m.kind() == MoveKind::Castle) {
             return Ok(m);
         }
-        if let Some((letter, square)) = text.split_once('@') {
+        if let Some((letter, square)) = text.split_once('@').filter(|(l, _)| l.len() == 1) {
             // Drops: the piece letter in either case (Fairy-Stockfish writes upper case).
             let written = format!("{}@{square}", letter.to_ascii_uppercase());
             let drop =
@@ -94,6 +99,12 @@ impl<B: Bitboard> Position<B> {
         }
         let well_formed = {
             let geo = self.rules.geo;
+            // A compound turn's part (`d1d5@h8`) is one more square.
+            let text = match text.split_once('@') {
+                Some((main, part)) if geo.parse_square(part).is_some() => main,
+                Some(_) => "",
+                None => text,
+            };
             geo.parse_square_prefix(text).is_some_and(|(_, n)| {
                 geo.parse_square_prefix(&text[n..]).is_some_and(|(_, m)| {
                     let rest = &text[n + m..];

@@ -12,6 +12,8 @@
 //!   Fairy-Stockfish writes them.
 //! - Promotions append `=` and the new kind's letter (`=Q`, and `=K` where kings are
 //!   promotion targets).
+//! - A compound turn's second part follows after `@` (Tyrant's placement:
+//!   `Qxd5@h8`).
 //! - Seirawan gating appends `/` and the gated kind's letter (`Nc3/H`), for castling
 //!   also the square it goes to (`O-O/He1`, `O-O/Hh1`), as Fairy-Stockfish writes it.
 //! - `+` when the move leaves the opponent's royal piece attacked, `#` when it is also
@@ -29,6 +31,10 @@ impl<B: Bitboard> Position<B> {
     /// The legal move `mv` in SAN.
     pub fn move_to_san(&self, mv: Move) -> String {
         let mut san = self.san_without_suffix(mv.without_gate());
+        if mv.kind() == MoveKind::Compound {
+            san.push('@');
+            san += &self.rules.geo.square_name(mv.part());
+        }
         if let Some(k) = mv.gate() {
             san.push('/');
             san.push(self.rules.kinds[k].letter.to_ascii_uppercase());

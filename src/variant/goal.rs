@@ -188,6 +188,20 @@ pub struct GoalRules {
     /// either kind, spends the privilege (Cheshire Cat). The privilege is in the key and
     /// the FEN's castling field (`Kk`), so the game has no castling.
     pub royal_first_move_queen: bool,
+    /// A capture along a line also removes the first unit (of either side) on each ray
+    /// of the other line kind from the square moved to: orthogonal rays after a
+    /// diagonal capture, diagonal rays after an orthogonal one; a leap removes nothing
+    /// more, and the capturer always stays (Shrapnel). En passant counts as a diagonal
+    /// capture on the square the pawn lands on.
+    pub cross_ray_captures: bool,
+    /// Only pieces of these kinds may capture (Tyrant: king and queen); attacks stay
+    /// geometric. Empty: every kind captures.
+    pub capturers: Vec<char>,
+    /// A captured piece of one of these kinds is put straight back, as part of the same
+    /// turn, by the capturer on an empty square that none of the capturer's pieces of
+    /// these kinds attacks after the capture; a capture with no such square is illegal
+    /// (Tyrant's monarchs, UCI `d1d5@h8`). Empty: off.
+    pub placed_captures: Vec<char>,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

@@ -801,7 +801,7 @@ impl<B: Bitboard> Rules<B> {
         let capture = CaptureRule::compile(&variant, geo, tables.board)?;
         let end = EndConditions::compile(&variant, geo, &capture)?;
         let filters = MoveFilters::of(&variant);
-        let turn = TurnRule::of(&variant);
+        let turn = TurnRule::of(&variant)?;
         let modes = PieceModes::of(&variant)?;
         let no_move = NoMoveRule::of(&variant);
         let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes, line_count.is_some());

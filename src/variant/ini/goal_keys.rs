@@ -44,6 +44,9 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanPassWhenStuck",
     "proteanVanishingSquares",
     "proteanRoyalFirstMoveQueen",
+    "proteanCrossRayCaptures",
+    "proteanCapturers",
+    "proteanPlaceCaptured",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -394,6 +397,12 @@ impl Builder<'_> {
         }) {
             g.borrowed_moves = x;
         }
+        if let Some(ls) = self.letters(v, "proteanCapturers") {
+            g.capturers = ls;
+        }
+        if let Some(ls) = self.letters(v, "proteanPlaceCaptured") {
+            g.placed_captures = ls;
+        }
         if let Some(ls) = self.letters(v, "proteanUncapturable") {
             g.uncapturable = ls;
         }
@@ -421,6 +430,7 @@ impl Builder<'_> {
             ("proteanPassWhenStuck", &mut g.pass_when_stuck),
             ("proteanVanishingSquares", &mut g.vanishing_squares),
             ("proteanRoyalFirstMoveQueen", &mut g.royal_first_move_queen),
+            ("proteanCrossRayCaptures", &mut g.cross_ray_captures),
         ] {
             if let Some(b) = self.read(key, parse_bool) {
                 *field = b;
@@ -453,6 +463,8 @@ impl Builder<'_> {
             used.extend(ds);
         }
         used.extend(&g.uncapturable);
+        used.extend(&g.capturers);
+        used.extend(&g.placed_captures);
         used.extend(g.second_royal);
         used.extend(g.quadrants_apart.iter().flatten());
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
@@ -613,10 +625,17 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
         ("proteanPassWhenStuck", g.pass_when_stuck),
         ("proteanVanishingSquares", g.vanishing_squares),
         ("proteanRoyalFirstMoveQueen", g.royal_first_move_queen),
+        ("proteanCrossRayCaptures", g.cross_ray_captures),
     ] {
         if on {
             out.push((key, "true".into()));
         }
+    }
+    if !g.capturers.is_empty() {
+        out.push(("proteanCapturers", lower(&g.capturers)));
+    }
+    if !g.placed_captures.is_empty() {
+        out.push(("proteanPlaceCaptured", lower(&g.placed_captures)));
     }
     out
 }

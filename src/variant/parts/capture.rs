@@ -23,6 +23,11 @@ pub enum CaptureRule<B> {
     /// (Society: a pawn on either side). Attacks stay geometric: a piece that may not
     /// take the enemy royal still checks it.
     Permitted(CapturePermissions),
+    /// As replacement, and a capture along a line throws shrapnel: a diagonal capture
+    /// removes the first unit (of either side) on each of the four orthogonal rays from
+    /// the square moved to, an orthogonal one the first on each diagonal ray; a leap
+    /// removes nothing more (Shrapnel, [`crate::variant::GoalRules::cross_ray_captures`]).
+    CrossRays,
 }
 
 /// Which kinds each kind may capture.
@@ -45,7 +50,8 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn compile(variant: &Variant, geo: Geometry, board: B) -> Result<Self, RulesError> {
         let needs = &variant.goal.capture_needs;
         let untouchable = &variant.goal.uncapturable;
-        if !needs.is_empty() || !untouchable.is_empty() {
+        let capturers = &variant.goal.capturers;
+        if !needs.is_empty() || !untouchable.is_empty() || !capturers.is_empty() {
             if !matches!(
                 (&variant.capture, &variant.explosion),
                 (Capture::Replacement, None)
@@ -62,15 +68,31 @@ impl<B: Bitboard> CaptureRule<B> {
                 kinds_mask(variant, needs)?
             };
             let spared = kinds_mask(variant, untouchable)?;
+            let takers = if capturers.is_empty() {
+                all
+            } else {
+                kinds_mask(variant, capturers)?
+            };
             let mut victims = [0; MAX_KINDS];
             for (k, v) in victims.iter_mut().enumerate().take(variant.pieces.len()) {
-                *v = if involved >> k & 1 != 0 {
+                *v = if takers >> k & 1 == 0 {
+                    0
+                } else if involved >> k & 1 != 0 {
                     all
                 } else {
                     involved
                 } & !spared;
             }
             return Ok(CaptureRule::Permitted(CapturePermissions { victims }));
+        }
+        if variant.goal.cross_ray_captures {
+            return match (&variant.capture, &variant.explosion) {
+                (Capture::Replacement, None) => Ok(CaptureRule::CrossRays),
+                _ => Err(RulesError(format!(
+                    "variant {}: cross-ray captures need plain replacement captures",
+                    variant.name
+                ))),
+            };
         }
         match (&variant.capture, &variant.explosion) {
             (Capture::Replacement, None) => Ok(CaptureRule::Replacement),
@@ -108,9 +130,10 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn blast(&self) -> Option<&BlastRules<B>> {
         match self {
             CaptureRule::Explosion(b) => Some(b),
-            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::Permitted(_) => {
-                None
-            }
+            CaptureRule::Replacement
+            | CaptureRule::Custodian(_)
+            | CaptureRule::Permitted(_)
+            | CaptureRule::CrossRays => None,
         }
     }
 
@@ -119,9 +142,10 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn custodian(&self) -> Option<&CustodianRules<B>> {
         match self {
             CaptureRule::Custodian(c) => Some(c),
-            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Permitted(_) => {
-                None
-            }
+            CaptureRule::Replacement
+            | CaptureRule::Explosion(_)
+            | CaptureRule::Permitted(_)
+            | CaptureRule::CrossRays => None,
         }
     }
 
@@ -132,9 +156,10 @@ impl<B: Bitboard> CaptureRule<B> {
     #[inline(always)]
     pub fn takes_on_destination(&self) -> bool {
         match self {
-            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Permitted(_) => {
-                true
-            }
+            CaptureRule::Replacement
+            | CaptureRule::Explosion(_)
+            | CaptureRule::Permitted(_)
+            | CaptureRule::CrossRays => true,
             CaptureRule::Custodian(_) => false,
         }
     }
@@ -145,9 +170,10 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn victims(&self, kind: usize) -> u32 {
         match self {
             CaptureRule::Permitted(p) => p.victims[kind],
-            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => {
-                u32::MAX
-            }
+            CaptureRule::Replacement
+            | CaptureRule::Explosion(_)
+            | CaptureRule::Custodian(_)
+            | CaptureRule::CrossRays => u32::MAX,
         }
     }
 }

@@ -175,7 +175,10 @@ impl<B: Bitboard> EndConditions<B> {
                 kind: c.king,
                 side: c.king_side,
             }),
-            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::Permitted(_) => {}
+            CaptureRule::Replacement
+            | CaptureRule::Explosion(_)
+            | CaptureRule::Permitted(_)
+            | CaptureRule::CrossRays => {}
         }
         if let Some(g) = &end.goal {
             let mut zones = [B::EMPTY; 2];

@@ -80,6 +80,9 @@ pub struct GeneratorPlan {
     /// A side with no legal move and not in check passes: the pass is added to an
     /// empty list after any generator (so no generator's count is final).
     pub pass_if_none: bool,
+    /// The turn rule expands moves into compound turns after any generator (so no
+    /// generator's count is final).
+    pub expands: bool,
     /// Out of check, in the filtered generator, a plain move that touches no line
     /// through the royal nor a leg of a leap into it cannot expose it, and is legal
     /// without being made (false where a rule looks further than the royal's
@@ -108,6 +111,7 @@ struct Verdict {
     pseudo: bool,
     list_rule: ListRule,
     pass_if_none: bool,
+    expands: bool,
     exposure_shortcut: bool,
 }
 
@@ -119,6 +123,7 @@ impl Verdict {
         pseudo: true,
         list_rule: ListRule::None,
         pass_if_none: false,
+        expands: false,
         exposure_shortcut: true,
     };
 
@@ -135,6 +140,7 @@ impl Verdict {
                 (a, _) => a,
             },
             pass_if_none: self.pass_if_none || o.pass_if_none,
+            expands: self.expands || o.expands,
             exposure_shortcut: self.exposure_shortcut && o.exposure_shortcut,
         }
     }
@@ -197,6 +203,14 @@ fn capture_verdict<B>(capture: &CaptureRule<B>) -> Verdict {
         // has no such step.
         CaptureRule::Permitted(_) => Verdict {
             screened: false,
+            ..Verdict::NEUTRAL
+        },
+        // Shrapnel can remove the mover's own royal or a piece shielding it, which no
+        // pin test sees; without a royal, every pseudo-legal move stays legal.
+        CaptureRule::CrossRays => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            exposure_shortcut: false,
             ..Verdict::NEUTRAL
         },
     }
@@ -282,6 +296,15 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
 fn turn_verdict(turn: TurnRule) -> Verdict {
     match turn {
         TurnRule::OneMove => Verdict::NEUTRAL,
+        // Captures are expanded into their placements after the generator; a placed
+        // piece can block or open a line to a royal, which no pin test sees.
+        TurnRule::PlaceCaptured(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            expands: true,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -375,6 +398,7 @@ impl GeneratorPlan {
             },
             list_rule: v.list_rule,
             pass_if_none: v.pass_if_none,
+            expands: v.expands,
             exposure_shortcut: v.exposure_shortcut,
         }
     }
@@ -384,7 +408,7 @@ impl GeneratorPlan {
     #[inline(always)]
     pub fn lists_final(&self) -> bool {
         match self.list_rule {
-            ListRule::None => !self.pass_if_none,
+            ListRule::None => !self.pass_if_none && !self.expands,
             ListRule::CapturesIfAny | ListRule::ForwardIfAny => false,
         }
     }
@@ -407,7 +431,7 @@ impl ExchangeRule {
             // A recapture may be forbidden.
             CaptureRule::Permitted(_) => false,
             // More pieces go than the victim, or none on the square moved to.
-            CaptureRule::Explosion(_) | CaptureRule::Custodian(_) => false,
+            CaptureRule::Explosion(_) | CaptureRule::Custodian(_) | CaptureRule::CrossRays => false,
         };
         let filters_ok = filters.iter().all(|f| match f {
             // A side may not stop capturing.
@@ -431,6 +455,8 @@ impl ExchangeRule {
         });
         let turn_ok = match turn {
             TurnRule::OneMove => true,
+            // The victim comes back onto the board.
+            TurnRule::PlaceCaptured(_) => false,
         };
         // A piece's captures depend on the position, not on its kind alone.
         let modes_ok = modes.iter().all(|m| match m {

@@ -1,8 +1,10 @@
-//! The turn rule: what a player does in one turn. Today every game has one move per
-//! turn; compound turns (double moves, a relocation before the move, a capture then a
-//! placement) are further arms, each deciding in [`super::plan`] which generators stay
-//! exact and in the position how a turn is made and unmade.
+//! The turn rule: what a player does in one turn. Most games have one move per turn;
+//! a compound turn adds a second part to a move, carried in the same move value
+//! ([`crate::position::MoveKind::Compound`]): the generator expands a move into its
+//! compound forms (`movegen`'s `expand_turns`), and the position makes and unmakes the
+//! part. Each arm decides in [`super::plan`] which generators stay exact.
 
+use super::super::rules::{kinds_mask, RulesError};
 use super::super::Variant;
 
 /// What one turn is.
@@ -10,11 +12,56 @@ use super::super::Variant;
 pub enum TurnRule {
     /// One move (a piece move, a drop, castling), then the other side moves.
     OneMove,
+    /// A capture of a piece of these kinds (a bit set) puts it back at once, on an
+    /// empty square the capturer chooses that none of its pieces of these kinds attacks
+    /// after the capture; with no such square the capture is illegal (Tyrant's
+    /// monarchs, [`crate::variant::GoalRules::placed_captures`]).
+    PlaceCaptured(u32),
 }
 
 impl TurnRule {
-    /// The turn rule of `variant` (every variant has one move per turn).
-    pub fn of(_variant: &Variant) -> TurnRule {
-        TurnRule::OneMove
+    /// The turn rule of `variant`. A placement is written where a promotion or a gated
+    /// kind would be, so no capture of a placed kind may promote, gate or be taken en
+    /// passant: placed kinds may not be pawn-like, and the variant may not gate.
+    pub fn of(variant: &Variant) -> Result<TurnRule, RulesError> {
+        let placed = &variant.goal.placed_captures;
+        if placed.is_empty() {
+            return Ok(TurnRule::OneMove);
+        }
+        let kinds = kinds_mask(variant, placed)?;
+        let err = |why: &str| Err(RulesError(format!("variant {}: {why}", variant.name)));
+        if variant
+            .pieces
+            .iter()
+            .enumerate()
+            .any(|(k, p)| kinds >> k & 1 != 0 && (p.promotes || p.en_passant))
+        {
+            return err("a placed capture cannot be of a pawn-like kind");
+        }
+        if variant.hands.as_ref().is_some_and(|h| h.gating) {
+            return err("placed captures and gating cannot be combined");
+        }
+        let promoting_capturer = variant.pieces.iter().any(|p| {
+            (p.promotes || p.promotion.is_some())
+                && (variant.goal.capturers.is_empty()
+                    || variant
+                        .goal
+                        .capturers
+                        .iter()
+                        .any(|&c| c.eq_ignore_ascii_case(&p.letter)))
+        });
+        if promoting_capturer {
+            return err("with placed captures, promoting kinds may not capture");
+        }
+        Ok(TurnRule::PlaceCaptured(kinds))
+    }
+
+    /// The kinds a capture puts back (none where turns are one move).
+    #[inline(always)]
+    pub fn placed(self) -> u32 {
+        match self {
+            TurnRule::OneMove => 0,
+            TurnRule::PlaceCaptured(kinds) => kinds,
+        }
     }
 }
