@@ -47,7 +47,7 @@ fn sight<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<(B, Option<Squ
             }
             // A drop places a piece from the hand: no piece on the board sees there.
             MoveKind::Drop | MoveKind::Pass => {}
-            MoveKind::Normal | MoveKind::Promotion | MoveKind::DoubleStep => {
+            MoveKind::Normal | MoveKind::Promotion | MoveKind::DoubleStep | MoveKind::Compound => {
                 seen |= B::from_square(m.to());
             }
         }
