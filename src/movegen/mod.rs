@@ -409,7 +409,22 @@ impl<B: Bitboard> Position<B> {
                     } else {
                         MoveKind::Normal
                     };
-                    sink.shifted(twice, 2 * d.delta, kind_of_move);
+                    // A double step into the promotion zone promotes like a single
+                    // step (Torpedo's pawns double-step from any rank).
+                    if promoting && ((twice & may).any() || from_zone.any()) {
+                        let twice_ahead = |b: B| d.apply(d.apply(b));
+                        let z = twice & (may | twice_ahead(from_zone));
+                        sink.shifted(
+                            twice & !(forced | twice_ahead(forced_from)),
+                            2 * d.delta,
+                            kind_of_move,
+                        );
+                        if z.any() && !targets.is_empty() {
+                            sink.shifted_promotions(z, 2 * d.delta, targets);
+                        }
+                    } else {
+                        sink.shifted(twice, 2 * d.delta, kind_of_move);
+                    }
                 }
             }
             for from in pieces.squares() {
@@ -430,7 +445,7 @@ impl<B: Bitboard> Position<B> {
                         {
                             continue;
                         }
-                        if kind.en_passant && s.initial && s.path.any() {
+                        if kind.en_passant && s.initial && s.path.any() && !may.has(to) {
                             sink.push(Move::new(from, to, MoveKind::DoubleStep));
                         } else {
                             t |= B::from_square(to);
