@@ -258,7 +258,10 @@ impl<'a> Builder<'a> {
         if let Some(e) = fen_entry {
             v.start_fen = e.value.clone();
         }
-        if let Some(on) = self.read("checkCounting", parse_bool) {
+        // A new start FEN under an inherited check count states the count anew
+        // (`[5check:3check]` with `5+5`), as Fairy-Stockfish reads it from the FEN.
+        let inherited = (fen_entry.is_some() && v.end.check_limit.is_some()).then_some(true);
+        if let Some(on) = self.read("checkCounting", parse_bool).or(inherited) {
             v.end.check_limit = None;
             if on {
                 match check_limit(&v.start_fen) {
@@ -1400,9 +1403,6 @@ impl<'a> Builder<'a> {
             ),
             None => (None, [Vec::new(), Vec::new()], false),
         };
-        if let Some(ls) = self.letters_both(v, "flagPiece") {
-            kinds = Some(ls);
-        }
         for (c, keys) in [
             (WHITE, ["flagRegion", "flagRegionWhite", "whiteFlag"]),
             (BLACK, ["flagRegion", "flagRegionBlack", "blackFlag"]),
@@ -1412,6 +1412,24 @@ impl<'a> Builder<'a> {
                     squares[c] = list;
                 }
             }
+        }
+        // A side without a flag region has no flag piece to agree with the other's
+        // (Fox and Hounds: only White's fox has a goal).
+        let one_side = [WHITE, BLACK]
+            .into_iter()
+            .find(|&c| squares[!c].is_empty() && !squares[c].is_empty());
+        let flag_kinds = match one_side {
+            Some(c) => {
+                let side = if c == WHITE { "White" } else { "Black" };
+                let all = self.letters(v, "flagPiece");
+                let other = if c == WHITE { "Black" } else { "White" };
+                self.letters(v, &format!("flagPiece{other}"));
+                self.letters(v, &format!("flagPiece{side}")).or(all)
+            }
+            None => self.letters_both(v, "flagPiece"),
+        };
+        if let Some(ls) = flag_kinds {
+            kinds = Some(ls);
         }
         if let Some(b) = self.read("flagMove", parse_bool) {
             replies = b;
