@@ -432,7 +432,7 @@ fn rules_we_lack_are_rejected_not_ignored() {
         "'connectN = 4' needs a rule Protean does not implement",
     );
     assert_error("[a:chess]\nimmobile = i\n", 2, "'immobile'");
-    assert_error("[a:chess]\ncheckmateValue = win\n", 2, "only 'loss'");
+    assert_error("[a:chess]\ncheckmateValue = draw\n", 2, "only 'loss'");
     assert_error("[a:chess]\ncastlingRank = 2\n", 2, "castlingRank");
     assert_error(
         "[a:chess]\npromotionRegionWhite = a8 b8\n",

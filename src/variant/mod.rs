@@ -205,6 +205,9 @@ pub struct DrawRules {
     /// In a repetition, a side that gave check with every one of its moves of the cycle
     /// loses (Xiangqi's perpetual check); other repetitions follow `repetition`.
     pub perpetual_check_loses: bool,
+    /// A checkmated side wins instead of losing (Fairy-Stockfish's `checkmateValue =
+    /// win`: Misère chess, Losers).
+    pub checkmate_wins: bool,
     /// A position with this many pieces or fewer on the board (both sides together) is
     /// a draw, unless another rule ended the game first; 0 = off.
     pub draw_at_pieces: u32,

@@ -1320,12 +1320,18 @@ impl<'a> Builder<'a> {
             }
         };
         if let Some(x) = self.read("checkmateValue", parse_value) {
-            if x != GameValue::Loss {
-                let line = self.get("checkmateValue").unwrap().line;
-                self.error(
-                    line,
-                    "checkmateValue: only 'loss' (the mated side loses) is implemented".into(),
-                );
+            match x {
+                GameValue::Loss => v.draws.checkmate_wins = false,
+                GameValue::Win => v.draws.checkmate_wins = true,
+                GameValue::Draw | GameValue::None => {
+                    let line = self.get("checkmateValue").unwrap().line;
+                    self.error(
+                        line,
+                        "checkmateValue: only 'loss' and 'win' (for the mated side) are \
+                         implemented"
+                            .into(),
+                    );
+                }
             }
         }
 
@@ -1535,6 +1541,7 @@ fn template() -> Variant {
             // The FIDE material rule knows the orthodox pieces only.
             insufficient_material: false,
             perpetual_check_loses: false,
+            checkmate_wins: false,
             draw_at_pieces: 0,
             counting: None,
         },

@@ -391,6 +391,14 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     out.key("nFoldRule", v.draws.repetition);
     out.key("perpetualCheckIllegal", v.draws.perpetual_check_loses);
     out.key(
+        "checkmateValue",
+        if v.draws.checkmate_wins {
+            "win"
+        } else {
+            "loss"
+        },
+    );
+    out.key(
         "countingRule",
         match v.draws.counting {
             None => "none",
