@@ -308,10 +308,10 @@ impl<B: Bitboard> Position<B> {
         let (promo_zone, promo_optional, promo_kinds): (B, B, &[u8]) = match &rules.promotion {
             None => (B::EMPTY, B::EMPTY, &[]),
             Some(p) => match &p.limits {
-                None => (p.zone[us], p.optional[us], &p.targets),
+                None => (p.zone[us], p.optional[us], &p.targets[us]),
                 Some(limits) => {
                     let mut n = 0;
-                    for (&k, &limit) in p.targets.iter().zip(limits) {
+                    for (&k, &limit) in p.targets[us].iter().zip(&limits[us]) {
                         if self.pieces_of(k as usize, us).count() < limit {
                             allowed[n] = k;
                             n += 1;

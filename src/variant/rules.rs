@@ -164,10 +164,11 @@ pub struct PromotionRules<B> {
     pub zone: [B; 2],
     /// Per colour, squares on which it may promote or not.
     pub optional: [B; 2],
-    pub targets: Vec<u8>,
-    /// Per target (same order), the most pieces of that kind a side may have for a
-    /// promotion to it to be allowed; `None` when the variant sets no limits.
-    pub limits: Option<Vec<u32>>,
+    /// Per colour, the kinds a pawn may promote to.
+    pub targets: [Vec<u8>; 2],
+    /// Per colour and target (same order), the most pieces of that kind a side may have
+    /// for a promotion to it to be allowed; `None` when the variant sets no limits.
+    pub limits: Option<[Vec<u32>; 2]>,
 }
 
 pub struct Zobrist {
@@ -758,18 +759,23 @@ impl<B: Bitboard> Rules<B> {
                 let zone = Color::both().map(|c| relative_ranks(&tables, &p.ranks, c));
                 let optional =
                     Color::both().map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
-                let targets = p
-                    .targets
-                    .iter()
-                    .map(|&l| {
-                        variant.kind_by_letter(l).map(|k| k as u8).ok_or_else(|| {
-                            RulesError(format!("variant {}: no piece '{l}'", variant.name))
+                let kinds_of = |letters: &[char]| {
+                    letters
+                        .iter()
+                        .map(|&l| {
+                            variant.kind_by_letter(l).map(|k| k as u8).ok_or_else(|| {
+                                RulesError(format!("variant {}: no piece '{l}'", variant.name))
+                            })
                         })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                        .collect::<Result<Vec<_>, _>>()
+                };
+                let targets = [
+                    kinds_of(p.targets_of(WHITE))?,
+                    kinds_of(p.targets_of(BLACK))?,
+                ];
                 kinds_mask(&variant, &p.limits.iter().map(|l| l.0).collect::<Vec<_>>())?;
-                let limits = (!p.limits.is_empty()).then(|| {
-                    p.targets
+                let limits_of = |letters: &[char]| -> Vec<u32> {
+                    letters
                         .iter()
                         .map(|t| {
                             p.limits
@@ -778,6 +784,12 @@ impl<B: Bitboard> Rules<B> {
                                 .map_or(u32::MAX, |l| l.1)
                         })
                         .collect()
+                };
+                let limits = (!p.limits.is_empty()).then(|| {
+                    [
+                        limits_of(p.targets_of(WHITE)),
+                        limits_of(p.targets_of(BLACK)),
+                    ]
                 });
                 Some(PromotionRules {
                     zone,

@@ -653,13 +653,18 @@ impl<'a> Builder<'a> {
                 p.promotes = ls.contains(&p.letter);
             }
         }
-        let mut targets = v
-            .promotion
-            .as_ref()
-            .map(|p| p.targets.clone())
-            .unwrap_or_default();
-        if let Some(ls) = self.letters_both(v, "promotionPieceTypes") {
+        let (mut targets, mut black_targets) = match &v.promotion {
+            Some(p) => (p.targets.clone(), p.targets_of(BLACK).to_vec()),
+            None => (Vec::new(), Vec::new()),
+        };
+        let all = self.letters(v, "promotionPieceTypes");
+        let white = self.letters(v, "promotionPieceTypesWhite");
+        let black = self.letters(v, "promotionPieceTypesBlack");
+        if let Some(ls) = white.or(all.clone()) {
             targets = ls;
+        }
+        if let Some(ls) = black.or(all) {
+            black_targets = ls;
         }
         let mut limits = match &v.promotion {
             Some(p) => p.limits.clone(),
@@ -686,7 +691,8 @@ impl<'a> Builder<'a> {
             r.immobility_illegal = m;
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
-        self.apply_kind_promotions(v, r, &targets, &limits);
+        let both: Vec<char> = targets.iter().chain(&black_targets).copied().collect();
+        self.apply_kind_promotions(v, r, &both, &limits);
         if r.immobility_illegal {
             // Protean knows immobility only as a promotion rule: a forward-only piece that
             // does not promote would need the general rule.
@@ -705,7 +711,7 @@ impl<'a> Builder<'a> {
             v.promotion = None;
             return;
         }
-        if targets.is_empty() && promoting.iter().all(|p| p.promotion.is_some()) {
+        if both.is_empty() && promoting.iter().all(|p| p.promotion.is_some()) {
             // Pawns that promote shogi-style only (Shogun: promotionPieceTypes = -).
             v.promotion = None;
             return;
@@ -721,7 +727,7 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        if targets.is_empty() {
+        if targets.is_empty() || black_targets.is_empty() {
             let line = self
                 .get("promotionPieceTypes")
                 .map_or(self.section.line, |e| e.line);
@@ -731,7 +737,7 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        if let Some(t) = targets.iter().find(|&&t| v.kind_by_letter(t).is_none()) {
+        if let Some(t) = both.iter().find(|&&t| v.kind_by_letter(t).is_none()) {
             let line = self
                 .get("promotionPieceTypes")
                 .map_or(self.section.line, |e| e.line);
@@ -767,10 +773,12 @@ impl<'a> Builder<'a> {
                 .collect();
             (ranks, optional)
         };
+        let black_targets = (sorted(&black_targets) != sorted(&targets)).then_some(black_targets);
         v.promotion = Some(Promotion {
             ranks,
             optional_ranks,
             targets,
+            black_targets,
             limits,
         });
     }
@@ -1606,6 +1614,9 @@ fn rename_letters(v: &mut Variant, renames: &[(char, Option<char>)]) {
     }
     if let Some(p) = &mut v.promotion {
         map_all(&mut p.targets);
+        if let Some(b) = &mut p.black_targets {
+            map_all(b);
+        }
         p.limits = p
             .limits
             .iter()

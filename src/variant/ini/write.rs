@@ -311,7 +311,13 @@ fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     match &v.promotion {
         Some(p) => {
-            out.key("promotionPieceTypes", lower(&p.targets));
+            match &p.black_targets {
+                None => out.key("promotionPieceTypes", lower(&p.targets)),
+                Some(b) => {
+                    out.key("promotionPieceTypesWhite", lower(&p.targets));
+                    out.key("promotionPieceTypesBlack", lower(b));
+                }
+            }
             let optional = !p.optional_ranks.is_empty();
             out.key("mandatoryPawnPromotion", !optional);
             let immobility_illegal = optional && !p.ranks.is_empty();
