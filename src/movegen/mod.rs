@@ -411,7 +411,7 @@ impl<B: Bitboard> Position<B> {
                     };
                     // A double step into the promotion zone promotes like a single
                     // step (Torpedo's pawns double-step from any rank).
-                    if promoting && ((twice & may).any() || from_zone.any()) {
+                    if shift.double_promotes {
                         let twice_ahead = |b: B| d.apply(d.apply(b));
                         let z = twice & (may | twice_ahead(from_zone));
                         sink.shifted(

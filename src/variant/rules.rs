@@ -126,6 +126,10 @@ pub struct ShiftMoves<B> {
     /// An initial double step along the (single) quiet vector, from `initial_zone`,
     /// through an empty square: the en-passant-making move.
     pub double: Option<Shift<B>>,
+    /// Whether the double step can land where the kind promotes (Torpedo's pawns
+    /// double-step from any rank): only then does the generator look for promotions
+    /// among double steps.
+    pub double_promotes: bool,
 }
 
 pub struct KindRules<B> {
@@ -610,6 +614,7 @@ fn shift_form<B: Bitboard>(
         quiet,
         capture,
         double,
+        double_promotes: false,
     })
 }
 
@@ -799,6 +804,23 @@ impl<B: Bitboard> Rules<B> {
                 })
             }
         };
+        for kind in &mut kinds {
+            for c in Color::both() {
+                let zone = kind.moves[c].initial_zone;
+                let Some(sh) = &mut kind.moves[c].shift else {
+                    continue;
+                };
+                let Some(d) = sh.double else {
+                    continue;
+                };
+                let lands = d.apply(d.apply(zone));
+                sh.double_promotes = kind.promotion.is_some()
+                    || (kind.promotes
+                        && promotion
+                            .as_ref()
+                            .is_some_and(|p| (lands & (p.zone[c] | p.optional[c])).any()));
+            }
+        }
         let gift_kind = match variant.goal.gift_promotion {
             None => None,
             Some(l) => Some(variant.kind_by_letter(l).ok_or_else(|| {
