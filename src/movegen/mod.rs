@@ -409,19 +409,9 @@ impl<B: Bitboard> Position<B> {
                     } else {
                         MoveKind::Normal
                     };
-                    // A double step into the promotion zone promotes like a single
-                    // step (Torpedo's pawns double-step from any rank).
                     if shift.double_promotes {
-                        let twice_ahead = |b: B| d.apply(d.apply(b));
-                        let z = twice & (may | twice_ahead(from_zone));
-                        sink.shifted(
-                            twice & !(forced | twice_ahead(forced_from)),
-                            2 * d.delta,
-                            kind_of_move,
-                        );
-                        if z.any() && !targets.is_empty() {
-                            sink.shifted_promotions(z, 2 * d.delta, targets);
-                        }
+                        let zones = [forced, may, from_zone, forced_from];
+                        double_steps_promoting(sink, d, twice, kind_of_move, zones, targets);
                     } else {
                         sink.shifted(twice, 2 * d.delta, kind_of_move);
                     }
@@ -1032,4 +1022,32 @@ enum Strategy<'a> {
     Pseudo,
     /// Pseudo-legal moves, each made and tested.
     Filtered,
+}
+
+/// Double steps of a kind whose double step can land where it promotes (Torpedo's pawns
+/// double-step from any rank): split like single steps into plain moves and
+/// promotions. `zones`: squares where a move must promote, where it may, from which
+/// any move may, from which any move must. Out of line, so that the common generator
+/// pays only the test of `ShiftMoves::double_promotes`.
+#[cold]
+#[inline(never)]
+fn double_steps_promoting<B: Bitboard, S: Sink<B>>(
+    sink: &mut S,
+    d: &Shift<B>,
+    twice: B,
+    kind_of_move: MoveKind,
+    zones: [B; 4],
+    targets: &[u8],
+) {
+    let [forced, may, from_zone, forced_from] = zones;
+    let twice_ahead = |b: B| d.apply(d.apply(b));
+    let z = twice & (may | twice_ahead(from_zone));
+    sink.shifted(
+        twice & !(forced | twice_ahead(forced_from)),
+        2 * d.delta,
+        kind_of_move,
+    );
+    if z.any() && !targets.is_empty() {
+        sink.shifted_promotions(z, 2 * d.delta, targets);
+    }
 }
