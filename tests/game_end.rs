@@ -142,7 +142,6 @@ game_end_suites! {
     clobber => "clobber",
     clobber10 => "clobber10",
     breakthrough => "breakthrough",
-    jesonmor => "jesonmor",
     fox_and_hounds => "fox-and-hounds",
     crazyhouse => "crazyhouse",
     seirawan => "seirawan",

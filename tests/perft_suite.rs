@@ -143,7 +143,6 @@ suites! {
     clobber => "clobber",
     clobber10 => "clobber10",
     breakthrough => "breakthrough",
-    jesonmor => "jesonmor",
     fox_and_hounds => "fox-and-hounds",
     crazyhouse => "crazyhouse",
     capahouse => "capahouse",
