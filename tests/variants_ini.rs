@@ -207,25 +207,28 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 55] = [
+const FSF_LOADING: [&str; 68] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
     "atomic-giveaway-hill",
     "coffeehouse",
     "makhouse",
+    "anti-losalamos",
     "indiangreat",
     "centaurking",
     "upsidedown",
     "peasant",
     "weak",
     "semitorpedo",
+    "gemini",
     "pawnsonly",
     "pawnsking",
     "grandhouse",
     "shogun",
     "caught-in-a-snag",
     "minihouse",
+    "rookmate",
     "orda",
     "ordamirror",
     "gothhouse",
@@ -234,11 +237,19 @@ const FSF_LOADING: [&str; 55] = [
     "pawnsmassacre",
     "screen",
     "crossing",
+    "4x5chess",
+    "4x6chess",
+    "5x6chess",
     "active",
     "advancedpawn",
     "captureall",
     "cornerrook",
+    "diana",
+    "microchess",
     "shinobi",
+    "breakthrough5",
+    "breakthrough6",
+    "breakthrough7",
     "elimination",
     "antiatomic",
     "dragonfly",
@@ -253,11 +264,13 @@ const FSF_LOADING: [&str; 55] = [
     "fullmoon",
     "massacre",
     "xhess",
+    "allexplodeatomic",
     "hexapawn",
     "1d-chess",
     "tuktuk",
     "lewthwaite",
     "rooksquare",
+    "capturethequeen",
     "river",
     "dragon-chess",
     "nim",
@@ -326,7 +339,7 @@ fn fairy_stockfish_whole_variants_ini_loads_what_it_can() {
     assert_eq!(rejected_lines, loaded.rejected.len(), "{out}");
     assert!(
         out.contains(&format!(
-            "info string loaded 55 variant(s) from {}, {} section(s) rejected",
+            "info string loaded 68 variant(s) from {}, {} section(s) rejected",
             path.display(),
             loaded.rejected.len()
         )),
@@ -432,7 +445,7 @@ fn rules_we_lack_are_rejected_not_ignored() {
         "'connectN = 4' needs a rule Protean does not implement",
     );
     assert_error("[a:chess]\nimmobile = i\n", 2, "'immobile'");
-    assert_error("[a:chess]\ncheckmateValue = win\n", 2, "only 'loss'");
+    assert_error("[a:chess]\ncheckmateValue = draw\n", 2, "only 'loss'");
     assert_error("[a:chess]\ncastlingRank = 2\n", 2, "castlingRank");
     assert_error(
         "[a:chess]\npromotionRegionWhite = a8 b8\n",

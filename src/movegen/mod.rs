@@ -311,10 +311,10 @@ impl<B: Bitboard> Position<B> {
         let (promo_zone, promo_optional, promo_kinds): (B, B, &[u8]) = match &rules.promotion {
             None => (B::EMPTY, B::EMPTY, &[]),
             Some(p) => match &p.limits {
-                None => (p.zone[us], p.optional[us], &p.targets),
+                None => (p.zone[us], p.optional[us], &p.targets[us]),
                 Some(limits) => {
                     let mut n = 0;
-                    for (&k, &limit) in p.targets.iter().zip(limits) {
+                    for (&k, &limit) in p.targets[us].iter().zip(&limits[us]) {
                         if self.pieces_of(k as usize, us).count() < limit {
                             allowed[n] = k;
                             n += 1;
@@ -412,7 +412,12 @@ impl<B: Bitboard> Position<B> {
                     } else {
                         MoveKind::Normal
                     };
-                    sink.shifted(twice, 2 * d.delta, kind_of_move);
+                    if shift.double_promotes {
+                        let zones = [forced, may, from_zone, forced_from];
+                        double_steps_promoting(sink, d, twice, kind_of_move, zones, targets);
+                    } else {
+                        sink.shifted(twice, 2 * d.delta, kind_of_move);
+                    }
                 }
             }
             for from in pieces.squares() {
@@ -433,7 +438,7 @@ impl<B: Bitboard> Position<B> {
                         {
                             continue;
                         }
-                        if kind.en_passant && s.initial && s.path.any() {
+                        if kind.en_passant && s.initial && s.path.any() && !may.has(to) {
                             sink.push(Move::new(from, to, MoveKind::DoubleStep));
                         } else {
                             t |= B::from_square(to);
@@ -1026,4 +1031,32 @@ enum Strategy<'a> {
     Pseudo,
     /// Pseudo-legal moves, each made and tested.
     Filtered,
+}
+
+/// Double steps of a kind whose double step can land where it promotes (Torpedo's pawns
+/// double-step from any rank): split like single steps into plain moves and
+/// promotions. `zones`: squares where a move must promote, where it may, from which
+/// any move may, from which any move must. Out of line, so that the common generator
+/// pays only the test of `ShiftMoves::double_promotes`.
+#[cold]
+#[inline(never)]
+fn double_steps_promoting<B: Bitboard, S: Sink<B>>(
+    sink: &mut S,
+    d: &Shift<B>,
+    twice: B,
+    kind_of_move: MoveKind,
+    zones: [B; 4],
+    targets: &[u8],
+) {
+    let [forced, may, from_zone, forced_from] = zones;
+    let twice_ahead = |b: B| d.apply(d.apply(b));
+    let z = twice & (may | twice_ahead(from_zone));
+    sink.shifted(
+        twice & !(forced | twice_ahead(forced_from)),
+        2 * d.delta,
+        kind_of_move,
+    );
+    if z.any() && !targets.is_empty() {
+        sink.shifted_promotions(z, 2 * d.delta, targets);
+    }
 }

@@ -52,16 +52,24 @@ impl<B: Bitboard> Position<B> {
                 return err(format!("{} has no pieces", c.name()));
             }
         }
-        pos.parse_castling(fields.next().unwrap_or("-"))?;
-        let ep = fields.next().unwrap_or("-");
-        match ep.parse::<u16>() {
-            // Under a counting rule Fairy-Stockfish writes a running count's limit (in
-            // plies) where the en-passant square goes, and the plies counted in place of
-            // the halfmove clock.
-            Ok(limit) if pos.rules.counting.is_some() => pos.counting.0 = limit,
-            _ => pos.parse_ep(ep)?,
-        }
         let mut fields = fields.peekable();
+        // Fairy-Stockfish's start FENs of games without castling or en passant may leave
+        // both fields out (`PpPpP/... w 0 1`): a number (or `3+3`) where the castling
+        // field goes is a counter, since castling rights are letters.
+        let short = fields
+            .peek()
+            .is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit() || b == b'+'));
+        if !short {
+            pos.parse_castling(fields.next().unwrap_or("-"))?;
+            let ep = fields.next().unwrap_or("-");
+            match ep.parse::<u16>() {
+                // Under a counting rule Fairy-Stockfish writes a running count's limit
+                // (in plies) where the en-passant square goes, and the plies counted in
+                // place of the halfmove clock.
+                Ok(limit) if pos.rules.counting.is_some() => pos.counting.0 = limit,
+                _ => pos.parse_ep(ep)?,
+            }
+        }
         if let Some(limit) = pos.rules.end.counted_checks() {
             // Fairy-Stockfish writes the checks each side still needs: `3+3`.
             if let Some(field) = fields.peek().filter(|f| f.contains('+')) {

@@ -18,6 +18,8 @@ pub enum GameResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndReason {
     Checkmate,
+    /// The side to move is checkmated and wins (`checkmateValue = win`: Misère).
+    CheckmatedWins,
     Stalemate,
     MoveRule,
     Repetition,
@@ -73,6 +75,9 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match (self.reason, self.result) {
             (EndReason::Checkmate, GameResult::Win(c)) => format!("{} mates", c.name()),
+            (EndReason::CheckmatedWins, GameResult::Win(c)) => {
+                format!("{} is checkmated and wins", c.name())
+            }
             (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", c.name()),
             (EndReason::Stalemate, _) => "Stalemate".to_string(),
             (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
@@ -141,6 +146,9 @@ impl<B: Bitboard> Position<B> {
         if self.legal_moves().is_empty() {
             let end = |result, reason| Some(Outcome { result, reason });
             if self.in_check() || self.in_extra_check() {
+                if draws.checkmate_wins {
+                    return end(GameResult::Win(us), EndReason::CheckmatedWins);
+                }
                 return end(GameResult::Win(!us), EndReason::Checkmate);
             }
             match self.rules.no_move {

@@ -125,6 +125,9 @@ pub struct Promotion {
     pub optional_ranks: Vec<usize>,
     /// Letters of the kinds it may promote to.
     pub targets: Vec<char>,
+    /// Black's choices where they differ from White's `targets` (Fairy-Stockfish's
+    /// `promotionPieceTypesBlack`: Chigorin, Sort-of-almost).
+    pub black_targets: Option<Vec<char>>,
     /// At most this many of a target kind per side on the board: a promotion to a kind
     /// at its limit is not allowed (Grand: only to a kind the player has lost). Where
     /// promotion is compulsory and no kind is allowed, the piece may not move there.
@@ -138,7 +141,16 @@ impl Promotion {
             ranks,
             optional_ranks: Vec::new(),
             targets,
+            black_targets: None,
             limits: Vec::new(),
+        }
+    }
+
+    /// The kinds `color` may promote to.
+    pub fn targets_of(&self, color: Color) -> &[char] {
+        match &self.black_targets {
+            Some(b) if color == BLACK => b,
+            _ => &self.targets,
         }
     }
 }
@@ -207,6 +219,9 @@ pub struct DrawRules {
     /// In a repetition, a side that gave check with every one of its moves of the cycle
     /// loses (Xiangqi's perpetual check); other repetitions follow `repetition`.
     pub perpetual_check_loses: bool,
+    /// A checkmated side wins instead of losing (Fairy-Stockfish's `checkmateValue =
+    /// win`: Misère chess, Losers).
+    pub checkmate_wins: bool,
     /// A position with this many pieces or fewer on the board (both sides together) is
     /// a draw, unless another rule ended the game first; 0 = off.
     pub draw_at_pieces: u32,

@@ -126,6 +126,10 @@ pub struct ShiftMoves<B> {
     /// An initial double step along the (single) quiet vector, from `initial_zone`,
     /// through an empty square: the en-passant-making move.
     pub double: Option<Shift<B>>,
+    /// Whether the double step can land where the kind promotes (Torpedo's pawns
+    /// double-step from any rank): only then does the generator look for promotions
+    /// among double steps.
+    pub double_promotes: bool,
 }
 
 pub struct KindRules<B> {
@@ -164,10 +168,11 @@ pub struct PromotionRules<B> {
     pub zone: [B; 2],
     /// Per colour, squares on which it may promote or not.
     pub optional: [B; 2],
-    pub targets: Vec<u8>,
-    /// Per target (same order), the most pieces of that kind a side may have for a
-    /// promotion to it to be allowed; `None` when the variant sets no limits.
-    pub limits: Option<Vec<u32>>,
+    /// Per colour, the kinds a pawn may promote to.
+    pub targets: [Vec<u8>; 2],
+    /// Per colour and target (same order), the most pieces of that kind a side may have
+    /// for a promotion to it to be allowed; `None` when the variant sets no limits.
+    pub limits: Option<[Vec<u32>; 2]>,
 }
 
 pub struct Zobrist {
@@ -611,6 +616,7 @@ fn shift_form<B: Bitboard>(
         quiet,
         capture,
         double,
+        double_promotes: false,
     })
 }
 
@@ -760,18 +766,23 @@ impl<B: Bitboard> Rules<B> {
                 let zone = Color::both().map(|c| relative_ranks(&tables, &p.ranks, c));
                 let optional =
                     Color::both().map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
-                let targets = p
-                    .targets
-                    .iter()
-                    .map(|&l| {
-                        variant.kind_by_letter(l).map(|k| k as u8).ok_or_else(|| {
-                            RulesError(format!("variant {}: no piece '{l}'", variant.name))
+                let kinds_of = |letters: &[char]| {
+                    letters
+                        .iter()
+                        .map(|&l| {
+                            variant.kind_by_letter(l).map(|k| k as u8).ok_or_else(|| {
+                                RulesError(format!("variant {}: no piece '{l}'", variant.name))
+                            })
                         })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                        .collect::<Result<Vec<_>, _>>()
+                };
+                let targets = [
+                    kinds_of(p.targets_of(WHITE))?,
+                    kinds_of(p.targets_of(BLACK))?,
+                ];
                 kinds_mask(&variant, &p.limits.iter().map(|l| l.0).collect::<Vec<_>>())?;
-                let limits = (!p.limits.is_empty()).then(|| {
-                    p.targets
+                let limits_of = |letters: &[char]| -> Vec<u32> {
+                    letters
                         .iter()
                         .map(|t| {
                             p.limits
@@ -780,6 +791,12 @@ impl<B: Bitboard> Rules<B> {
                                 .map_or(u32::MAX, |l| l.1)
                         })
                         .collect()
+                };
+                let limits = (!p.limits.is_empty()).then(|| {
+                    [
+                        limits_of(p.targets_of(WHITE)),
+                        limits_of(p.targets_of(BLACK)),
+                    ]
                 });
                 Some(PromotionRules {
                     zone,
@@ -789,6 +806,23 @@ impl<B: Bitboard> Rules<B> {
                 })
             }
         };
+        for kind in &mut kinds {
+            for c in Color::both() {
+                let zone = kind.moves[c].initial_zone;
+                let Some(sh) = &mut kind.moves[c].shift else {
+                    continue;
+                };
+                let Some(d) = sh.double else {
+                    continue;
+                };
+                let lands = d.apply(d.apply(zone));
+                sh.double_promotes = kind.promotion.is_some()
+                    || (kind.promotes
+                        && promotion
+                            .as_ref()
+                            .is_some_and(|p| (lands & (p.zone[c] | p.optional[c])).any()));
+            }
+        }
         let gift_kind = match variant.goal.gift_promotion {
             None => None,
             Some(l) => Some(variant.kind_by_letter(l).ok_or_else(|| {

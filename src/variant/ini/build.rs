@@ -269,7 +269,10 @@ impl<'a> Builder<'a> {
         if let Some(e) = fen_entry {
             v.start_fen = e.value.clone();
         }
-        if let Some(on) = self.read("checkCounting", parse_bool) {
+        // A new start FEN under an inherited check count states the count anew
+        // (`[5check:3check]` with `5+5`), as Fairy-Stockfish reads it from the FEN.
+        let inherited = (fen_entry.is_some() && v.end.check_limit.is_some()).then_some(true);
+        if let Some(on) = self.read("checkCounting", parse_bool).or(inherited) {
             v.end.check_limit = None;
             if on {
                 match check_limit(&v.start_fen) {
@@ -662,13 +665,18 @@ impl<'a> Builder<'a> {
                 p.promotes = ls.contains(&p.letter);
             }
         }
-        let mut targets = v
-            .promotion
-            .as_ref()
-            .map(|p| p.targets.clone())
-            .unwrap_or_default();
-        if let Some(ls) = self.letters_both(v, "promotionPieceTypes") {
+        let (mut targets, mut black_targets) = match &v.promotion {
+            Some(p) => (p.targets.clone(), p.targets_of(BLACK).to_vec()),
+            None => (Vec::new(), Vec::new()),
+        };
+        let all = self.letters(v, "promotionPieceTypes");
+        let white = self.letters(v, "promotionPieceTypesWhite");
+        let black = self.letters(v, "promotionPieceTypesBlack");
+        if let Some(ls) = white.or(all.clone()) {
             targets = ls;
+        }
+        if let Some(ls) = black.or(all) {
+            black_targets = ls;
         }
         let mut limits = match &v.promotion {
             Some(p) => p.limits.clone(),
@@ -695,7 +703,8 @@ impl<'a> Builder<'a> {
             r.immobility_illegal = m;
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
-        self.apply_kind_promotions(v, r, &targets, &limits);
+        let both: Vec<char> = targets.iter().chain(&black_targets).copied().collect();
+        self.apply_kind_promotions(v, r, &both, &limits);
         if r.immobility_illegal {
             // Protean knows immobility only as a promotion rule: a forward-only piece that
             // does not promote would need the general rule.
@@ -714,7 +723,7 @@ impl<'a> Builder<'a> {
             v.promotion = None;
             return;
         }
-        if targets.is_empty() && promoting.iter().all(|p| p.promotion.is_some()) {
+        if both.is_empty() && promoting.iter().all(|p| p.promotion.is_some()) {
             // Pawns that promote shogi-style only (Shogun: promotionPieceTypes = -).
             v.promotion = None;
             return;
@@ -730,7 +739,7 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        if targets.is_empty() {
+        if targets.is_empty() || black_targets.is_empty() {
             let line = self
                 .get("promotionPieceTypes")
                 .map_or(self.section.line, |e| e.line);
@@ -740,7 +749,7 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        if let Some(t) = targets.iter().find(|&&t| v.kind_by_letter(t).is_none()) {
+        if let Some(t) = both.iter().find(|&&t| v.kind_by_letter(t).is_none()) {
             let line = self
                 .get("promotionPieceTypes")
                 .map_or(self.section.line, |e| e.line);
@@ -776,10 +785,12 @@ impl<'a> Builder<'a> {
                 .collect();
             (ranks, optional)
         };
+        let black_targets = (sorted(&black_targets) != sorted(&targets)).then_some(black_targets);
         v.promotion = Some(Promotion {
             ranks,
             optional_ranks,
             targets,
+            black_targets,
             limits,
         });
     }
@@ -1329,12 +1340,18 @@ impl<'a> Builder<'a> {
             }
         };
         if let Some(x) = self.read("checkmateValue", parse_value) {
-            if x != GameValue::Loss {
-                let line = self.get("checkmateValue").unwrap().line;
-                self.error(
-                    line,
-                    "checkmateValue: only 'loss' (the mated side loses) is implemented".into(),
-                );
+            match x {
+                GameValue::Loss => v.draws.checkmate_wins = false,
+                GameValue::Win => v.draws.checkmate_wins = true,
+                GameValue::Draw | GameValue::None => {
+                    let line = self.get("checkmateValue").unwrap().line;
+                    self.error(
+                        line,
+                        "checkmateValue: only 'loss' and 'win' (for the mated side) are \
+                         implemented"
+                            .into(),
+                    );
+                }
             }
         }
 
@@ -1412,9 +1429,6 @@ impl<'a> Builder<'a> {
             ),
             None => (None, [Vec::new(), Vec::new()], false),
         };
-        if let Some(ls) = self.letters_both(v, "flagPiece") {
-            kinds = Some(ls);
-        }
         for (c, keys) in [
             (WHITE, ["flagRegion", "flagRegionWhite", "whiteFlag"]),
             (BLACK, ["flagRegion", "flagRegionBlack", "blackFlag"]),
@@ -1424,6 +1438,24 @@ impl<'a> Builder<'a> {
                     squares[c] = list;
                 }
             }
+        }
+        // A side without a flag region has no flag piece to agree with the other's
+        // (Fox and Hounds: only White's fox has a goal).
+        let one_side = [WHITE, BLACK]
+            .into_iter()
+            .find(|&c| squares[!c].is_empty() && !squares[c].is_empty());
+        let flag_kinds = match one_side {
+            Some(c) => {
+                let side = if c == WHITE { "White" } else { "Black" };
+                let all = self.letters(v, "flagPiece");
+                let other = if c == WHITE { "Black" } else { "White" };
+                self.letters(v, &format!("flagPiece{other}"));
+                self.letters(v, &format!("flagPiece{side}")).or(all)
+            }
+            None => self.letters_both(v, "flagPiece"),
+        };
+        if let Some(ls) = flag_kinds {
+            kinds = Some(ls);
         }
         if let Some(b) = self.read("flagMove", parse_bool) {
             replies = b;
@@ -1538,6 +1570,7 @@ fn template() -> Variant {
             // The FIDE material rule knows the orthodox pieces only.
             insufficient_material: false,
             perpetual_check_loses: false,
+            checkmate_wins: false,
             draw_at_pieces: 0,
             counting: None,
         },
@@ -1603,6 +1636,9 @@ fn rename_letters(v: &mut Variant, renames: &[(char, Option<char>)]) {
     }
     if let Some(p) = &mut v.promotion {
         map_all(&mut p.targets);
+        if let Some(b) = &mut p.black_targets {
+            map_all(b);
+        }
         p.limits = p
             .limits
             .iter()

@@ -304,6 +304,20 @@ impl Builder<'_> {
         }) {
             g.move_limit = x;
         }
+        // Fairy-Stockfish's `materialCounting = blackdrawodds` (Armageddon) and
+        // `whitedrawodds` are the same rule: every drawn ending is that side's win. Its
+        // other countings are not played.
+        if let Some(x) = self.read("materialCounting", |s| match s {
+            "" | "-" | "none" => Ok(None),
+            "blackdrawodds" => Ok(Some(BLACK)),
+            "whitedrawodds" => Ok(Some(WHITE)),
+            other => Err(format!(
+                "'{other}' needs a rule Protean does not implement (none, whitedrawodds and \
+                 blackdrawodds are)"
+            )),
+        }) {
+            g.draws_win_for = x;
+        }
         if let Some(x) = self.read("proteanDrawsWinFor", |s| {
             if s == "-" {
                 Ok(None)

@@ -158,7 +158,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("connectNxN", Class::Unsupported(&["0"])),
     ("collinearN", Class::Unsupported(&["0"])),
     ("connectValue", Class::Unsupported(&["win"])),
-    ("materialCounting", Class::Unsupported(NONE)),
+    ("materialCounting", Class::Rule),
     ("adjudicateFullBoard", Class::Unsupported(FALSE)),
     ("countingRule", Class::Rule),
     // Drops, hands and gating (see drops.rs for those that are rules).

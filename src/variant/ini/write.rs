@@ -314,7 +314,13 @@ fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     match &v.promotion {
         Some(p) => {
-            out.key("promotionPieceTypes", lower(&p.targets));
+            match &p.black_targets {
+                None => out.key("promotionPieceTypes", lower(&p.targets)),
+                Some(b) => {
+                    out.key("promotionPieceTypesWhite", lower(&p.targets));
+                    out.key("promotionPieceTypesBlack", lower(b));
+                }
+            }
             let optional = !p.optional_ranks.is_empty();
             out.key("mandatoryPawnPromotion", !optional);
             let immobility_illegal = optional && !p.ranks.is_empty();
@@ -393,6 +399,14 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     out.key("nFoldRule", v.draws.repetition);
     out.key("perpetualCheckIllegal", v.draws.perpetual_check_loses);
+    out.key(
+        "checkmateValue",
+        if v.draws.checkmate_wins {
+            "win"
+        } else {
+            "loss"
+        },
+    );
     out.key(
         "countingRule",
         match v.draws.counting {
