@@ -278,8 +278,10 @@ impl<'a> Builder<'a> {
                 match check_limit(&v.start_fen) {
                     Ok(n) => v.end.check_limit = Some(n),
                     Err(m) => {
-                        let line =
-                            fen_entry.map_or(self.get("checkCounting").unwrap().line, |e| e.line);
+                        // The start FEN's line, else the key's (one of them was given).
+                        let line = fen_entry
+                            .or(self.get("checkCounting"))
+                            .map_or(s.line, |e| e.line);
                         self.error(line, m);
                     }
                 }
