@@ -8,25 +8,12 @@
 #[allow(dead_code)]
 mod harness;
 
+use crate::common::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 /// Mutations tried from each kept input (the coverage-guided run is `scripts/fuzz`).
 const MUTATIONS: usize = 4;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// A byte flip, a deleted run, a duplicated run or a truncation.
 fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
@@ -67,12 +54,12 @@ fn replay(target: &str, harness: fn(&[u8])) {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut failures = Vec::new();
     let mut inputs = 0;
-    for path in kept.iter().chain(&crashes) {
+    // Kept inputs with their mutations, then the crashes as they are.
+    let runs = kept.iter().map(|p| (p, MUTATIONS));
+    for (path, mutations) in runs.chain(crashes.iter().map(|p| (p, 0))) {
         let input = std::fs::read(path).unwrap();
         let mut tries = vec![input.clone()];
-        if !crashes.contains(path) {
-            tries.extend((0..MUTATIONS).map(|_| mutate(&mut rng, &input)));
-        }
+        tries.extend((0..mutations).map(|_| mutate(&mut rng, &input)));
         for (i, bytes) in tries.iter().enumerate() {
             inputs += 1;
             if let Err(e) = catch_unwind(AssertUnwindSafe(|| harness(bytes))) {

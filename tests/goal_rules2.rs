@@ -3,35 +3,12 @@
 //! and our own, with the derivation beside each case. Part 1's games are in
 //! `goal_rules.rs`; the independent reference's data is checked in `goal_reference.rs`.
 
-use crate::common::{fen_after, game_at, sorted_moves};
+use crate::common::{
+    fen_after, game_after as after, game_at, has_move as has, sorted_moves, verdict,
+};
 
 use protean::engine::Game;
-use protean::position::{EndReason, GameResult};
-use protean::variant::Color;
-
-/// `fen` with the moves played.
-fn after(variant: &str, fen: &str, moves: &[&str]) -> Game {
-    let mut g = game_at(variant, fen);
-    for m in moves {
-        g.play_uci(m).unwrap_or_else(|e| panic!("{fen} {m}: {e}"));
-    }
-    g
-}
-
-/// The result for the side to move: "win", "loss", "draw" or "ongoing".
-fn verdict(g: &Game) -> &'static str {
-    let stm = Color::white_if(g.white_to_move());
-    match g.outcome().map(|o| o.result) {
-        None => "ongoing",
-        Some(GameResult::Draw) => "draw",
-        Some(GameResult::Win(c)) if c == stm => "win",
-        Some(GameResult::Win(_)) => "loss",
-    }
-}
-
-fn has(g: &Game, m: &str) -> bool {
-    g.legal_moves_uci().iter().any(|x| x == m)
-}
+use protean::position::EndReason;
 
 // --- 22. Shrapnel --------------------------------------------------------------------
 

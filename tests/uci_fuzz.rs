@@ -6,7 +6,7 @@
 //! the process's peak memory (Linux: `VmHWM` in `/proc/<pid>/status`) must stay within
 //! `Hash` + 48 MB.
 
-use crate::common;
+use crate::common::{self, Rng};
 
 use protean::engine::Game;
 use std::io::Write;
@@ -18,20 +18,6 @@ use std::time::Duration;
 const HANG: Duration = Duration::from_secs(30);
 const HASH_MB: u64 = 16;
 const COMMANDS: usize = 10_000;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const VALID: &[&str] = &[
     "uci",

@@ -3,6 +3,7 @@
 //! non-UTF-8 bytes. Nothing may panic or hang, and afterwards the engine still answers
 //! and plays from a fresh game.
 
+use crate::common::Rng;
 use protean::protocol::xboard::XBoard;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -18,20 +19,6 @@ impl Write for Shared {
     }
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
-    }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 

@@ -101,13 +101,52 @@ pub fn game_at(variant: &str, fen: &str) -> protean::engine::Game {
     protean::engine::Game::by_name(variant, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-/// The FEN after playing the UCI `moves` from `fen` in `variant`.
-pub fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
+/// The game of `variant` after playing the UCI `moves` from `fen`.
+pub fn game_after(variant: &str, fen: &str, moves: &[&str]) -> protean::engine::Game {
     let mut g = game_at(variant, fen);
     for m in moves {
-        g.play_uci(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play_uci(m).unwrap_or_else(|e| panic!("{fen} {m}: {e}"));
     }
-    g.fen()
+    g
+}
+
+/// The FEN after playing the UCI `moves` from `fen` in `variant`.
+pub fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
+    game_after(variant, fen, moves).fen()
+}
+
+/// The game's result for the side to move: "win", "loss", "draw" or "ongoing".
+pub fn verdict(g: &protean::engine::Game) -> &'static str {
+    use protean::position::GameResult;
+    let stm = protean::variant::Color::white_if(g.white_to_move());
+    match g.outcome().map(|o| o.result) {
+        None => "ongoing",
+        Some(GameResult::Draw) => "draw",
+        Some(GameResult::Win(c)) if c == stm => "win",
+        Some(GameResult::Win(_)) => "loss",
+    }
+}
+
+/// Whether `m` (UCI) is a legal move of `g`.
+pub fn has_move(g: &protean::engine::Game, m: &str) -> bool {
+    g.legal_moves_uci().iter().any(|x| x == m)
+}
+
+/// A seeded xorshift generator for the fuzz tests (reproducible, no dependency).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
 }
 
 /// One search of `game` as a new game would start it: a fresh control and search
