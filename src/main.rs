@@ -178,6 +178,10 @@ enum Command {
         /// Play with this network or parameter file where it names the variant.
         #[arg(long)]
         eval_file: Option<PathBuf>,
+        /// Start no game after this many seconds (games in flight finish): a time
+        /// budget instead of `--games`.
+        #[arg(long)]
+        seconds: Option<f64>,
     },
     /// Train a network (NNUE) on positions from `selfplay` and write it.
     Train {
@@ -397,8 +401,14 @@ fn main() -> ExitCode {
             max_plies,
             hash,
             eval_file,
+            seconds,
         }) => variant_named(&variant).and_then(|v| {
             let (eval_file, eval_net) = load_eval(eval_file.as_deref())?;
+            let time_limit = match seconds {
+                Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+                Some(s) => return Err(format!("--seconds must be a positive number, not {s}")),
+                None => None,
+            };
             let cfg = selfplay::Config {
                 variant: v,
                 nodes,
@@ -411,6 +421,7 @@ fn main() -> ExitCode {
                 eval_file,
                 eval_net,
                 binary: out.extension().is_some_and(|e| e == "bin"),
+                time_limit,
             };
             run_selfplay(&cfg, &out)
         }),

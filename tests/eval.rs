@@ -702,6 +702,7 @@ fn selfplay_is_reproducible_and_fit_lowers_the_error() {
         eval_file: None,
         eval_net: None,
         binary: false,
+        time_limit: None,
     };
     let play = |threads: usize| {
         let mut out = Vec::new();

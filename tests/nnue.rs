@@ -327,6 +327,41 @@ fn a_mirrored_position_scores_the_same_for_the_other_side() {
 // ---- data and training ----
 
 #[test]
+fn a_selfplay_time_budget_stops_new_games_and_keeps_whole_records() {
+    let cfg = |limit: std::time::Duration| selfplay::Config {
+        variant: find_variant("chess").unwrap(),
+        nodes: 300,
+        games: 1_000_000,
+        threads: 2,
+        seed: 9,
+        random_plies: 6,
+        max_plies: 60,
+        hash_mb: 1,
+        eval_file: None,
+        eval_net: None,
+        binary: true,
+        time_limit: Some(limit),
+    };
+    // A spent budget starts no game: the file is the header alone.
+    let mut out = Vec::new();
+    let stats = selfplay::run(&cfg(std::time::Duration::ZERO), &mut out, &|_| {}).unwrap();
+    assert_eq!((stats.games, stats.positions), (0, 0));
+    let (_, samples) = data::decode(&out, "empty").unwrap();
+    assert!(samples.is_empty());
+    // A short budget ends a run of a million games early, with every record whole.
+    let mut out = Vec::new();
+    let limit = std::time::Duration::from_millis(300);
+    let stats = selfplay::run(&cfg(limit), &mut out, &|_| {}).unwrap();
+    assert!(
+        stats.games > 0 && stats.games < 1_000_000,
+        "{} games",
+        stats.games
+    );
+    let (_, samples) = data::decode(&out, "budget").unwrap();
+    assert_eq!(samples.len() as u64, stats.positions);
+}
+
+#[test]
 fn training_data_round_trips_and_a_short_training_run_is_deterministic() {
     let chess = find_variant("chess").unwrap();
     let cfg = selfplay::Config {
@@ -341,6 +376,7 @@ fn training_data_round_trips_and_a_short_training_run_is_deterministic() {
         eval_file: None,
         eval_net: None,
         binary: true,
+        time_limit: None,
     };
     let mut out = Vec::new();
     let stats = selfplay::run(&cfg, &mut out, &|_| {}).unwrap();

@@ -56,6 +56,9 @@ pub struct Config {
     pub eval_net: Option<Arc<crate::eval::nnue::Network>>,
     /// Write the binary format of `tune::data` (deduplicated) instead of text lines.
     pub binary: bool,
+    /// Start no game after this long (the games in flight finish, so the output holds
+    /// whole games only): a time budget instead of a game count.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// Totals of a run.
@@ -133,10 +136,14 @@ impl OnBoard for Run<'_> {
                 .map_err(|e| format!("cannot write positions: {e}"))?;
         }
         let done = AtomicU64::new(0);
+        let deadline = cfg.time_limit.map(|t| std::time::Instant::now() + t);
         pool.install(|| {
             (0..cfg.games).into_par_iter().for_each_init(
                 || TranspositionTable::new(cfg.hash_mb.max(1)),
                 |tt, index| {
+                    if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                        return;
+                    }
                     let record = match play(&rules, cfg, index, tt) {
                         Ok(r) => r,
                         Err(e) => {
