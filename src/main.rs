@@ -782,6 +782,7 @@ fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result
     let v = variant_named(variant)?;
     let layout = fit::layout_of(&v)?;
     let (table, net) = load_eval(eval_file)?;
+    let loaded_table = table.clone();
     let file = match eval_file {
         Some(_) => table,
         // No lines: every parameter keeps its generic value.
@@ -800,13 +801,15 @@ fn show_params(variant: &str, generic: bool, eval_file: Option<&Path>) -> Result
         layout.size * 2,
         v.name
     )];
-    comments.push(match game.network_eval(net.as_deref()) {
-        Some((net, hidden, _)) => format!(
-            "{} evaluates with the network {net} ({hidden} hidden units), not this table",
-            v.name
-        ),
-        None => format!("{} evaluates with this table (no network)", v.name),
-    });
+    comments.push(
+        match game.network_eval(net.as_deref(), loaded_table.as_deref()) {
+            Some((net, hidden, _)) => format!(
+                "{} evaluates with the network {net} ({hidden} hidden units), not this table",
+                v.name
+            ),
+            None => format!("{} evaluates with this table (no network)", v.name),
+        },
+    );
     print!(
         "{}",
         protean::eval::file::write(&layout, &params, std::slice::from_ref(&v.name), &comments)
@@ -819,7 +822,7 @@ fn show_eval(position: &PositionArgs, eval_file: Option<&Path>) -> Result<(), St
     let game = position.game()?;
     let r = game.static_eval(file.as_deref());
     println!("{} {}", game.variant().name, game.fen());
-    if let Some((source, hidden, score)) = game.network_eval(net.as_deref()) {
+    if let Some((source, hidden, score)) = game.network_eval(net.as_deref(), file.as_deref()) {
         let white = if game.white_to_move() { score } else { -score };
         println!("evaluation: network {source} ({hidden} hidden units)");
         println!("White {white:+}, side to move {score:+} (centipawns)");

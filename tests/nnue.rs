@@ -167,6 +167,9 @@ struct IncrementalCheck {
     seed: u64,
     games: usize,
     plies: usize,
+    /// Check the network a search of the variant would use (embedded) instead of a
+    /// random one.
+    embedded: bool,
 }
 
 /// Plays seeded random games; after every make (evaluated at once, or a few plies
@@ -175,7 +178,12 @@ struct IncrementalCheck {
 impl OnBoard for IncrementalCheck {
     type Output = usize;
     fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> usize {
-        let net = random_net(&rules, 24, self.seed);
+        let net = match self.embedded {
+            true => nnue::select(&rules, None, None)
+                .expect("an embedded network")
+                .clone(),
+            false => random_net(&rules, 24, self.seed),
+        };
         let mut rng = Rng::new(self.seed);
         let mut checked = 0;
         let fresh = |pos: &Position<B>| {
@@ -251,6 +259,7 @@ fn incremental_accumulator_equals_a_refresh() {
                 seed: 7,
                 games: 6,
                 plies: 160,
+                embedded: false,
             },
         )
         .unwrap();
@@ -285,11 +294,18 @@ fn mirror_with_hands(fen: &str) -> String {
     }
 }
 
-struct Symmetry(Vec<String>);
+/// FENs whose colour-mirrored twins must score the same; with `true`, by the network a
+/// search of the variant would use (embedded) instead of a random one.
+struct Symmetry(Vec<String>, bool);
 impl OnBoard for Symmetry {
     type Output = ();
     fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) {
-        let net = random_net(&rules, 32, 11);
+        let net = match self.1 {
+            true => nnue::select(&rules, None, None)
+                .expect("an embedded network")
+                .clone(),
+            false => random_net(&rules, 32, 11),
+        };
         for fen in &self.0 {
             let pos = Position::from_fen(rules.clone(), fen).unwrap();
             let m = mirror_with_hands(fen);
@@ -320,8 +336,67 @@ fn a_mirrored_position_scores_the_same_for_the_other_side() {
     ];
     for (v, fens) in cases {
         let fens = fens.iter().map(|f| f.to_string()).collect();
-        on_board(&find_variant(v).unwrap(), Symmetry(fens)).unwrap();
+        on_board(&find_variant(v).unwrap(), Symmetry(fens, false)).unwrap();
     }
+}
+
+/// The score of a FEN by the network a search of the variant would use, for the side
+/// to move.
+struct NetScore(&'static str);
+impl OnBoard for NetScore {
+    type Output = i32;
+    fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> i32 {
+        let pos = Position::from_fen(rules.clone(), self.0).unwrap();
+        nnue::select(&rules, None, None).unwrap().evaluate(&pos)
+    }
+}
+
+#[test]
+fn every_embedded_network_updates_incrementally_is_symmetric_and_sees_material() {
+    assert!(!nnue::EMBEDDED.is_empty());
+    for net in nnue::embedded() {
+        for name in &net.variants {
+            let variant = find_variant(name).unwrap();
+            let checks = IncrementalCheck {
+                seed: 3,
+                games: 4,
+                plies: 160,
+                embedded: true,
+            };
+            let checked = on_board(&variant, checks).unwrap();
+            assert!(checked > 150, "{name}: only {checked} checks");
+        }
+    }
+    let chess = find_variant("chess").unwrap();
+    let fens = [
+        "r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQkq - 0 7",
+        "6k1/pp3ppp/8/3P4/8/8/PP3PPP/6K1 b - - 0 30",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    on_board(&chess, Symmetry(fens.map(String::from).to_vec(), true)).unwrap();
+    // A trained net, not a random one: the start is near level, and a queen more is
+    // worth several pawns to whichever side has it.
+    let start = on_board(&chess, NetScore(fens[2])).unwrap();
+    assert!(start.abs() < 100, "start position {start}");
+    let queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let up = on_board(&chess, NetScore(queen_up)).unwrap();
+    assert!(up > 400, "a queen up scores {up}");
+    let queen_up_black_to_move = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+    let down = on_board(&chess, NetScore(queen_up_black_to_move)).unwrap();
+    assert!(down < -400, "a queen down scores {down}");
+}
+
+#[test]
+fn a_table_loaded_for_the_variant_takes_the_place_of_the_embedded_network() {
+    let chess = find_variant("chess").unwrap();
+    let game = protean::engine::Game::new(&chess, None).unwrap();
+    let (source, _, _) = game.network_eval(None, None).expect("chess has a net");
+    assert!(source.starts_with("nets/"), "{source}");
+    let table = protean::eval::ParamFile::read(std::path::Path::new("nets/chess.txt")).unwrap();
+    assert_eq!(game.network_eval(None, Some(&table)), None);
+    // A table for another variant leaves the net in place.
+    let other = protean::eval::ParamFile::read(std::path::Path::new("nets/xiangqi.txt")).unwrap();
+    assert!(game.network_eval(None, Some(&other)).is_some());
 }
 
 // ---- data and training ----

@@ -34,10 +34,15 @@ impl Game {
     }
 
     /// The network a search of this game's variant would use (`loaded` if it names and
-    /// fits the variant, else an embedded one), with its score of the position for the
-    /// side to move; `None` when the tables evaluate.
-    pub fn network_eval(&self, loaded: Option<&Network>) -> Option<(String, usize, i32)> {
-        with_position!(self, p => crate::eval::nnue::select(p.rules(), loaded)
+    /// fits the variant, none where the loaded `table` names it, else an embedded one),
+    /// with its score of the position for the side to move; `None` when the tables
+    /// evaluate.
+    pub fn network_eval(
+        &self,
+        loaded: Option<&Network>,
+        table: Option<&ParamFile>,
+    ) -> Option<(String, usize, i32)> {
+        with_position!(self, p => crate::eval::nnue::select(p.rules(), loaded, table)
             .map(|n| (n.source.clone(), n.hidden, n.evaluate(p))))
     }
 

@@ -56,7 +56,11 @@ pub fn think<B: Bitboard>(
     }
     tt.new_search();
     let eval = Eval::select(pos.rules(), settings.eval_file.as_deref());
-    let net = crate::eval::nnue::select(pos.rules(), settings.eval_net.as_deref());
+    let net = crate::eval::nnue::select(
+        pos.rules(),
+        settings.eval_net.as_deref(),
+        settings.eval_file.as_deref(),
+    );
     let threads = settings.threads.clamp(1, 1024);
     let counters: Vec<Counter> = (0..threads).map(|_| Counter::default()).collect();
     let budget = time::budget(limits, settings.move_overhead_ms);

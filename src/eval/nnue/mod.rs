@@ -18,12 +18,17 @@ pub use features::FeatureSet;
 pub use network::Network;
 
 use crate::board::Bitboard;
+use crate::eval::ParamFile;
 use crate::variant::rules::Rules;
 use std::sync::OnceLock;
 
-/// (path, bytes) of every network compiled in from `nets/` (none yet: a net is embedded
-/// once it beats its variant's table in games; see nets/README.md).
-pub const EMBEDDED: &[(&str, &[u8])] = &[];
+/// (path, bytes) of every network compiled in from `nets/`: a net is embedded once it
+/// beats its variant's table in games at a clock (nets/README.md gives each one's data,
+/// training and result).
+pub const EMBEDDED: &[(&str, &[u8])] = &[(
+    "nets/chess-2.nnue",
+    include_bytes!("../../../nets/chess-2.nnue"),
+)];
 
 /// The embedded networks, parsed once (the tests make sure each parses).
 pub fn embedded() -> &'static [Network] {
@@ -37,13 +42,20 @@ pub fn embedded() -> &'static [Network] {
 }
 
 /// The network a search of this variant uses: `loaded` (`EvalFile`) if it names and fits
-/// the variant, else an embedded one that does, else none (the tables evaluate).
+/// the variant; none if a loaded parameter file (`table`) names the variant (a table
+/// chosen by hand beats an embedded net, so the two can be matched in one binary); else
+/// an embedded one that fits; else none (the tables evaluate).
 pub fn select<'a, B: Bitboard>(
     rules: &Rules<B>,
     loaded: Option<&'a Network>,
+    table: Option<&ParamFile>,
 ) -> Option<&'a Network> {
     let usable = |n: &&Network| n.applies_to(&rules.variant) && n.fits(rules).is_ok();
-    loaded
-        .filter(usable)
-        .or_else(|| embedded().iter().find(usable))
+    if let Some(n) = loaded.filter(usable) {
+        return Some(n);
+    }
+    if table.is_some_and(|f| f.applies_to(&rules.variant)) {
+        return None;
+    }
+    embedded().iter().find(usable)
 }
