@@ -382,17 +382,21 @@ impl<B: Bitboard> Position<B> {
             if let Some(shift) = &m.shift {
                 let free = pieces & !pinned;
                 pieces &= pinned;
+                // Promotions decided by where a move starts (a shogi-style zone): none
+                // for chess-like pawns, which then skip two shifts per vector.
+                let by_origin = (forced_from | from_zone).any();
                 let mut emit = |t: B, s: &Shift<B>| {
                     let t = t & mask;
                     if !promoting {
                         return sink.shifted(t, s.delta, MoveKind::Normal);
                     }
-                    sink.shifted(
-                        t & !(forced | s.apply(forced_from)),
-                        s.delta,
-                        MoveKind::Normal,
-                    );
-                    let z = t & (may | s.apply(from_zone));
+                    let (forced, may) = if by_origin {
+                        (forced | s.apply(forced_from), may | s.apply(from_zone))
+                    } else {
+                        (forced, may)
+                    };
+                    sink.shifted(t & !forced, s.delta, MoveKind::Normal);
+                    let z = t & may;
                     if z.any() && !targets.is_empty() {
                         sink.shifted_promotions(z, s.delta, targets);
                     }
@@ -559,7 +563,10 @@ impl<B: Bitboard> Position<B> {
         let own = self.by_color[us];
         let enemy = self.by_color[them];
         let their_sliders = self.sliders(them);
-        let checkers = self.attackers_with(ksq, them, occ, &their_sliders);
+        // A leaper's check (a knight, or a dabbaba two squares away on a line) cannot
+        // be blocked: only a rider's check leaves squares between to interpose on.
+        let leap_checkers = self.leap_attackers(ksq, them);
+        let checkers = leap_checkers | self.far_attackers(ksq, them, occ, &their_sliders);
         // The king: every destination tested with the king off the board, so sliders
         // see through the square it leaves.
         let km = &rules.kinds[royal].moves[us];
@@ -580,11 +587,6 @@ impl<B: Bitboard> Position<B> {
         if checkers.more_than_one() {
             return;
         }
-        // A leaper's check (a knight, or a dabbaba two squares away on a line) cannot
-        // be blocked: only a rider's check leaves squares between to interpose on.
-        let leap_checkers = rules.leap_capturers.iter().fold(B::EMPTY, |att, &k| {
-            att | (rules.kinds[k].moves[them].capture_leaps_from[ksq] & self.by_kind[k])
-        }) & checkers;
         let mask = if leap_checkers.any() {
             checkers
         } else if checkers.any() {

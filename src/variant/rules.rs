@@ -215,6 +215,11 @@ pub struct Rules<B: Bitboard> {
     pub diagonal_capturers: u32,
     /// Kinds whose capture moves include leaps from tables.
     pub leap_capturers: Vec<usize>,
+    /// The `capture_leaps_from` tables of `leap_capturers` side by side, per colour:
+    /// `leap_attacks[color][sq * n + i]` (n = `leap_capturers.len()`) holds the squares
+    /// from which kind `leap_capturers[i]` captures on `sq`, so an attack test reads one
+    /// short row instead of one table per kind.
+    pub leap_attacks: [Vec<B>; 2],
     /// Kinds whose captures need the slow general walk (hoppers, lame leapers, ...).
     pub complex_capturers: Vec<usize>,
     pub castling: Option<CastlingRules>,
@@ -725,9 +730,19 @@ impl<B: Bitboard> Rules<B> {
         };
         let orthogonal_capturers = mask_of(&|k| k.moves[WHITE].capture_orthogonal);
         let diagonal_capturers = mask_of(&|k| k.moves[WHITE].capture_diagonal);
-        let leap_capturers = (0..kinds.len())
+        let leap_capturers: Vec<usize> = (0..kinds.len())
             .filter(|&k| kinds[k].moves[WHITE].capture_leaps.iter().any(|b| b.any()))
             .collect();
+        let leap_attacks = [WHITE, BLACK].map(|c| {
+            (0..geo.squares())
+                .flat_map(|sq| {
+                    let kinds = &kinds;
+                    leap_capturers
+                        .iter()
+                        .map(move |&k| kinds[k].moves[c].capture_leaps_from[sq])
+                })
+                .collect()
+        });
         let complex_capturers: Vec<usize> = (0..kinds.len())
             .filter(|&k| !kinds[k].simple_captures)
             .collect();
@@ -882,6 +897,7 @@ impl<B: Bitboard> Rules<B> {
             orthogonal_capturers,
             diagonal_capturers,
             leap_capturers,
+            leap_attacks,
             complex_capturers,
             castling,
             promotion,
