@@ -338,6 +338,32 @@ impl<B: Bitboard> Position<B> {
             if pieces.is_empty() {
                 continue;
             }
+            let m = &kind.moves[us];
+            if m.plain && !per_kind_limits {
+                // One set of squares for moves and captures, no promotion: what
+                // `piece_targets` gives such a kind, without its other tests.
+                let land = filters[3] & mask;
+                let tables = &rules.tables;
+                for from in pieces.squares() {
+                    let mut t = if m.leap_code != 0 {
+                        m.quiet_leaps[from]
+                    } else {
+                        B::EMPTY
+                    };
+                    if m.orthogonal_code != 0 {
+                        t |= tables.orthogonal(from, occ);
+                    }
+                    if m.diagonal_code != 0 {
+                        t |= tables.diagonal(from, occ);
+                    }
+                    t &= land;
+                    if pinned.has(from) {
+                        t &= pin_limit(from);
+                    }
+                    sink.targets(from, t);
+                }
+                continue;
+            }
             // Tafl: squares the kind may not stop on, or not pass over. Capture
             // permissions: the enemy pieces this kind may take.
             // Decided once per call: the per-kind limits are out of line, so the common
@@ -351,7 +377,6 @@ impl<B: Bitboard> Position<B> {
                 (mask, occ, &filters)
             };
             let enemy = filters[2];
-            let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
             // This kind's promotions: squares where a move must promote, squares where
             // it may, squares from which any move may (a shogi-style zone), squares from
@@ -467,11 +492,17 @@ impl<B: Bitboard> Position<B> {
 
     /// En-passant captures, each checked by simulating the capture (it removes two
     /// pieces from the board, which no pin test covers).
-    #[inline]
+    #[inline(always)]
     fn gen_en_passant<S: Sink<B>>(&self, sink: &mut S, check_legality: bool) {
-        let Some(ep) = self.en_passant() else {
-            return;
-        };
+        if let Some(ep) = self.en_passant() {
+            self.gen_en_passant_to(sink, ep, check_legality);
+        }
+    }
+
+    /// [`Position::gen_en_passant`] with an en-passant square; out of line, so that
+    /// the generator pays one test where there is none.
+    #[inline(never)]
+    fn gen_en_passant_to<S: Sink<B>>(&self, sink: &mut S, ep: Square, check_legality: bool) {
         let rules = &*self.rules;
         let us = self.side;
         let Some(victim) = self.ep_victim(ep, us) else {
@@ -503,16 +534,19 @@ impl<B: Bitboard> Position<B> {
 
     /// Castling moves; the king may not be in check, pass over or land on an attacked
     /// square, and every square either piece crosses must be empty.
-    #[inline]
+    #[inline(always)]
     fn gen_castling<S: Sink<B>>(&self, sink: &mut S) {
-        if self.castling == 0 {
-            return;
+        let rights = self.castling >> (2 * self.side.index()) & 3;
+        if rights != 0 {
+            self.gen_castling_with(sink, rights);
         }
+    }
+
+    /// [`Position::gen_castling`] for the side to move's castling `rights` (two bits,
+    /// not both clear); out of line, so that the generator pays one test without them.
+    #[inline(never)]
+    fn gen_castling_with<S: Sink<B>>(&self, sink: &mut S, rights: u8) {
         let us = self.side;
-        let rights = self.castling >> (2 * us.index()) & 3;
-        if rights == 0 {
-            return;
-        }
         let ksq = self.castle_kings[us] as Square;
         let check_attacks = self.rules.castling.as_ref().is_some_and(|c| c.king_royal);
         // Where a royal may move into check, castling may end in check (the move

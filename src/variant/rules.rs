@@ -76,6 +76,11 @@ pub struct KindMoves<B> {
     /// `walkers` is not empty or `line_dirs` is not: the generator's one test for the
     /// slow paths.
     pub slow: bool,
+    /// Every move is a plain leap with one table for moves and captures, or a
+    /// full-line ride that moves and captures (knights, bishops, rooks, queens and
+    /// their compounds), and the kind does not promote: the generator's short loop,
+    /// one set of squares per piece. Set once the kinds are complete.
+    pub plain: bool,
     /// Squares where `initial` moves are allowed.
     pub initial_zone: B,
     /// Set-wise form of the same moves, when the kind has only a few single-square
@@ -84,6 +89,19 @@ pub struct KindMoves<B> {
     /// Attack queries answered from the target square, when every capture of the
     /// kind can be traced backwards (`None`: walk each piece's moves instead).
     pub reverse: Option<ReverseCaptures<B>>,
+}
+
+impl<B> KindMoves<B> {
+    /// Whether every move is a same-table leap or a full-line ride that both moves and
+    /// captures: nothing special, slow, set-wise or split by moves and captures.
+    fn only_plain_moves(&self) -> bool {
+        [self.leap_code, self.orthogonal_code, self.diagonal_code]
+            .iter()
+            .all(|&c| c == 0 || c == 3)
+            && !self.slow
+            && self.specials.is_empty()
+            && self.shift.is_none()
+    }
 }
 
 /// A kind's complex captures seen from the captured square: per target square the
@@ -496,6 +514,7 @@ fn compile_kind_moves<B: Bitboard>(
         special_index,
         specials,
         slow: !walkers.is_empty(),
+        plain: false,
         walkers,
         line_dirs: 0,
         initial_zone,
@@ -836,6 +855,12 @@ impl<B: Bitboard> Rules<B> {
                         && promotion
                             .as_ref()
                             .is_some_and(|p| (lands & (p.zone[c] | p.optional[c])).any()));
+            }
+        }
+        for kind in &mut kinds {
+            let promotes = kind.promotes || kind.promotion.is_some();
+            for m in &mut kind.moves {
+                m.plain = !promotes && m.only_plain_moves();
             }
         }
         let gift_kind = match variant.goal.gift_promotion {
