@@ -341,26 +341,39 @@ impl<B: Bitboard> Position<B> {
             let m = &kind.moves[us];
             if m.plain && !per_kind_limits {
                 // One set of squares for moves and captures, no promotion: what
-                // `piece_targets` gives such a kind, without its other tests.
+                // `piece_targets` gives such a kind, without its other tests. The
+                // shape (leaps, lines) is chosen once per kind, not per piece.
                 let land = filters[3] & mask;
-                let tables = &rules.tables;
-                for from in pieces.squares() {
-                    let mut t = if m.leap_code != 0 {
-                        m.quiet_leaps[from]
-                    } else {
-                        B::EMPTY
-                    };
-                    if m.orthogonal_code != 0 {
-                        t |= tables.orthogonal(from, occ);
+                let t = &rules.tables;
+                let shape = (
+                    m.leap_code != 0,
+                    m.orthogonal_code != 0,
+                    m.diagonal_code != 0,
+                );
+                let pins = (pinned, &pin_limit);
+                match shape {
+                    (true, false, false) => {
+                        plain_moves(sink, pieces, land, pins, |f| m.quiet_leaps[f])
                     }
-                    if m.diagonal_code != 0 {
-                        t |= tables.diagonal(from, occ);
+                    (false, true, false) => {
+                        plain_moves(sink, pieces, land, pins, |f| t.orthogonal(f, occ))
                     }
-                    t &= land;
-                    if pinned.has(from) {
-                        t &= pin_limit(from);
+                    (false, false, true) => {
+                        plain_moves(sink, pieces, land, pins, |f| t.diagonal(f, occ))
                     }
-                    sink.targets(from, t);
+                    (false, true, true) => plain_moves(sink, pieces, land, pins, |f| {
+                        t.orthogonal(f, occ) | t.diagonal(f, occ)
+                    }),
+                    _ => plain_moves(sink, pieces, land, pins, |f| {
+                        let mut s = if shape.0 { m.quiet_leaps[f] } else { B::EMPTY };
+                        if shape.1 {
+                            s |= t.orthogonal(f, occ);
+                        }
+                        if shape.2 {
+                            s |= t.diagonal(f, occ);
+                        }
+                        s
+                    }),
                 }
                 continue;
             }
@@ -610,9 +623,11 @@ impl<B: Bitboard> Position<B> {
         let without_king = occ ^ B::from_square(ksq);
         let mut king_targets = B::EMPTY;
         for t in candidates.squares() {
-            if self
-                .attackers_with(t, them, without_king, &their_sliders)
-                .is_empty()
+            // The leapers first: where one attacks, no line lookup.
+            if self.leap_attackers(t, them).is_empty()
+                && self
+                    .far_attackers(t, them, without_king, &their_sliders)
+                    .is_empty()
             {
                 king_targets |= B::from_square(t);
             }
@@ -1067,6 +1082,27 @@ enum Strategy<'a> {
     Pseudo,
     /// Pseudo-legal moves, each made and tested.
     Filtered,
+}
+
+/// The moves of `pieces`, a plain kind's (see `KindMoves::plain`): each piece's
+/// `targets` on the squares of `land`, a pinned one's (`pins`: the pinned pieces and
+/// their lines) only along its pin line.
+#[inline(always)]
+fn plain_moves<B: Bitboard, S: Sink<B>>(
+    sink: &mut S,
+    pieces: B,
+    land: B,
+    pins: (B, &impl Fn(Square) -> B),
+    targets: impl Fn(Square) -> B,
+) {
+    let (pinned, pin_limit) = pins;
+    for from in pieces.squares() {
+        let mut t = targets(from) & land;
+        if pinned.has(from) {
+            t &= pin_limit(from);
+        }
+        sink.targets(from, t);
+    }
 }
 
 /// Double steps of a kind whose double step can land where it promotes (Torpedo's pawns
