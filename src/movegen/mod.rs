@@ -550,15 +550,29 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn gen_castling<S: Sink<B>>(&self, sink: &mut S) {
         let rights = self.castling >> (2 * self.side.index()) & 3;
-        if rights != 0 {
-            self.gen_castling_with(sink, rights);
+        if rights == 0 {
+            return;
+        }
+        // The rights whose squares between king and rook are empty: most positions
+        // with rights have none, and pay only these tests.
+        let occ = self.occupied();
+        let base = 2 * self.side.index();
+        let mut open = 0u8;
+        for side in 0..2 {
+            if (self.castle_paths[base + side] & occ).is_empty() {
+                open |= 1 << side;
+            }
+        }
+        let open = open & rights;
+        if open != 0 {
+            self.gen_castling_with(sink, open);
         }
     }
 
-    /// [`Position::gen_castling`] for the side to move's castling `rights` (two bits,
-    /// not both clear); out of line, so that the generator pays one test without them.
+    /// [`Position::gen_castling`] for the side to move's castling rights with empty
+    /// paths (`open`: two bits, not both clear); out of line.
     #[inline(never)]
-    fn gen_castling_with<S: Sink<B>>(&self, sink: &mut S, rights: u8) {
+    fn gen_castling_with<S: Sink<B>>(&self, sink: &mut S, open: u8) {
         let us = self.side;
         let ksq = self.castle_kings[us] as Square;
         let check_attacks = self.rules.castling.as_ref().is_some_and(|c| c.king_royal);
@@ -568,13 +582,10 @@ impl<B: Bitboard> Position<B> {
         let tables = &self.rules.tables;
         let occ = self.occupied();
         for side in 0..2 {
-            if rights >> side & 1 == 0 {
+            if open >> side & 1 == 0 {
                 continue;
             }
             let right = 2 * us.index() + side;
-            if (self.castle_paths[right] & occ).any() {
-                continue;
-            }
             let rook = self.castle_rooks[right] as Square;
             let attacked = check_attacks && {
                 let (kto, _) = self.castling_destinations(ksq, rook);
