@@ -7,15 +7,21 @@
 use super::Sink;
 use crate::board::Bitboard;
 use crate::position::Position;
-use crate::variant::hands::DropLimit;
+use crate::variant::hands::{DropLimit, HandRules};
 
 impl<B: Bitboard> Position<B> {
     /// Drops of the side to move onto the empty squares of `mask`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn gen_drops<S: Sink<B>>(&self, sink: &mut S, mask: B) {
-        let Some(hands) = self.rules.hands.as_ref().filter(|h| h.drops) else {
-            return;
-        };
+        if let Some(hands) = self.rules.hands.as_ref().filter(|h| h.drops) {
+            self.gen_drops_with(sink, mask, hands);
+        }
+    }
+
+    /// [`Position::gen_drops`] in a game with drops; out of line, so that games
+    /// without pay one test.
+    #[inline(never)]
+    fn gen_drops_with<S: Sink<B>>(&self, sink: &mut S, mask: B, hands: &HandRules<B>) {
         let us = self.side;
         let empty = mask & !self.occupied() & self.rules.tables.board;
         if empty.is_empty() {

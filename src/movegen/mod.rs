@@ -338,6 +338,45 @@ impl<B: Bitboard> Position<B> {
             if pieces.is_empty() {
                 continue;
             }
+            let m = &kind.moves[us];
+            if m.plain && !per_kind_limits {
+                // One set of squares for moves and captures, no promotion: what
+                // `piece_targets` gives such a kind, without its other tests. The
+                // shape (leaps, lines) is chosen once per kind, not per piece.
+                let land = filters[3] & mask;
+                let t = &rules.tables;
+                let shape = (
+                    m.leap_code != 0,
+                    m.orthogonal_code != 0,
+                    m.diagonal_code != 0,
+                );
+                let pins = (pinned, &pin_limit);
+                match shape {
+                    (true, false, false) => {
+                        plain_moves(sink, pieces, land, pins, |f| m.quiet_leaps[f])
+                    }
+                    (false, true, false) => {
+                        plain_moves(sink, pieces, land, pins, |f| t.orthogonal(f, occ))
+                    }
+                    (false, false, true) => {
+                        plain_moves(sink, pieces, land, pins, |f| t.diagonal(f, occ))
+                    }
+                    (false, true, true) => plain_moves(sink, pieces, land, pins, |f| {
+                        t.orthogonal(f, occ) | t.diagonal(f, occ)
+                    }),
+                    _ => plain_moves(sink, pieces, land, pins, |f| {
+                        let mut s = if shape.0 { m.quiet_leaps[f] } else { B::EMPTY };
+                        if shape.1 {
+                            s |= t.orthogonal(f, occ);
+                        }
+                        if shape.2 {
+                            s |= t.diagonal(f, occ);
+                        }
+                        s
+                    }),
+                }
+                continue;
+            }
             // Tafl: squares the kind may not stop on, or not pass over. Capture
             // permissions: the enemy pieces this kind may take.
             // Decided once per call: the per-kind limits are out of line, so the common
@@ -351,7 +390,6 @@ impl<B: Bitboard> Position<B> {
                 (mask, occ, &filters)
             };
             let enemy = filters[2];
-            let m = &kind.moves[us];
             let has_specials = !m.specials.is_empty();
             // This kind's promotions: squares where a move must promote, squares where
             // it may, squares from which any move may (a shogi-style zone), squares from
@@ -382,17 +420,21 @@ impl<B: Bitboard> Position<B> {
             if let Some(shift) = &m.shift {
                 let free = pieces & !pinned;
                 pieces &= pinned;
+                // Promotions decided by where a move starts (a shogi-style zone): none
+                // for chess-like pawns, which then skip two shifts per vector.
+                let by_origin = (forced_from | from_zone).any();
                 let mut emit = |t: B, s: &Shift<B>| {
                     let t = t & mask;
                     if !promoting {
                         return sink.shifted(t, s.delta, MoveKind::Normal);
                     }
-                    sink.shifted(
-                        t & !(forced | s.apply(forced_from)),
-                        s.delta,
-                        MoveKind::Normal,
-                    );
-                    let z = t & (may | s.apply(from_zone));
+                    let (forced, may) = if by_origin {
+                        (forced | s.apply(forced_from), may | s.apply(from_zone))
+                    } else {
+                        (forced, may)
+                    };
+                    sink.shifted(t & !forced, s.delta, MoveKind::Normal);
+                    let z = t & may;
                     if z.any() && !targets.is_empty() {
                         sink.shifted_promotions(z, s.delta, targets);
                     }
@@ -463,11 +505,17 @@ impl<B: Bitboard> Position<B> {
 
     /// En-passant captures, each checked by simulating the capture (it removes two
     /// pieces from the board, which no pin test covers).
-    #[inline]
+    #[inline(always)]
     fn gen_en_passant<S: Sink<B>>(&self, sink: &mut S, check_legality: bool) {
-        let Some(ep) = self.en_passant() else {
-            return;
-        };
+        if let Some(ep) = self.en_passant() {
+            self.gen_en_passant_to(sink, ep, check_legality);
+        }
+    }
+
+    /// [`Position::gen_en_passant`] with an en-passant square; out of line, so that
+    /// the generator pays one test where there is none.
+    #[inline(never)]
+    fn gen_en_passant_to<S: Sink<B>>(&self, sink: &mut S, ep: Square, check_legality: bool) {
         let rules = &*self.rules;
         let us = self.side;
         let Some(victim) = self.ep_victim(ep, us) else {
@@ -499,16 +547,33 @@ impl<B: Bitboard> Position<B> {
 
     /// Castling moves; the king may not be in check, pass over or land on an attacked
     /// square, and every square either piece crosses must be empty.
-    #[inline]
+    #[inline(always)]
     fn gen_castling<S: Sink<B>>(&self, sink: &mut S) {
-        if self.castling == 0 {
-            return;
-        }
-        let us = self.side;
-        let rights = self.castling >> (2 * us.index()) & 3;
+        let rights = self.castling >> (2 * self.side.index()) & 3;
         if rights == 0 {
             return;
         }
+        // The rights whose squares between king and rook are empty: most positions
+        // with rights have none, and pay only these tests.
+        let occ = self.occupied();
+        let base = 2 * self.side.index();
+        let mut open = 0u8;
+        for side in 0..2 {
+            if (self.castle_paths[base + side] & occ).is_empty() {
+                open |= 1 << side;
+            }
+        }
+        let open = open & rights;
+        if open != 0 {
+            self.gen_castling_with(sink, open);
+        }
+    }
+
+    /// [`Position::gen_castling`] for the side to move's castling rights with empty
+    /// paths (`open`: two bits, not both clear); out of line.
+    #[inline(never)]
+    fn gen_castling_with<S: Sink<B>>(&self, sink: &mut S, open: u8) {
+        let us = self.side;
         let ksq = self.castle_kings[us] as Square;
         let check_attacks = self.rules.castling.as_ref().is_some_and(|c| c.king_royal);
         // Where a royal may move into check, castling may end in check (the move
@@ -517,13 +582,10 @@ impl<B: Bitboard> Position<B> {
         let tables = &self.rules.tables;
         let occ = self.occupied();
         for side in 0..2 {
-            if rights >> side & 1 == 0 {
+            if open >> side & 1 == 0 {
                 continue;
             }
             let right = 2 * us.index() + side;
-            if (self.castle_paths[right] & occ).any() {
-                continue;
-            }
             let rook = self.castle_rooks[right] as Square;
             let attacked = check_attacks && {
                 let (kto, _) = self.castling_destinations(ksq, rook);
@@ -559,7 +621,10 @@ impl<B: Bitboard> Position<B> {
         let own = self.by_color[us];
         let enemy = self.by_color[them];
         let their_sliders = self.sliders(them);
-        let checkers = self.attackers_with(ksq, them, occ, &their_sliders);
+        // A leaper's check (a knight, or a dabbaba two squares away on a line) cannot
+        // be blocked: only a rider's check leaves squares between to interpose on.
+        let leap_checkers = self.leap_attackers(ksq, them);
+        let checkers = leap_checkers | self.far_attackers(ksq, them, occ, &their_sliders);
         // The king: every destination tested with the king off the board, so sliders
         // see through the square it leaves.
         let km = &rules.kinds[royal].moves[us];
@@ -569,9 +634,11 @@ impl<B: Bitboard> Position<B> {
         let without_king = occ ^ B::from_square(ksq);
         let mut king_targets = B::EMPTY;
         for t in candidates.squares() {
-            if self
-                .attackers_with(t, them, without_king, &their_sliders)
-                .is_empty()
+            // The leapers first: where one attacks, no line lookup.
+            if self.leap_attackers(t, them).is_empty()
+                && self
+                    .far_attackers(t, them, without_king, &their_sliders)
+                    .is_empty()
             {
                 king_targets |= B::from_square(t);
             }
@@ -580,11 +647,6 @@ impl<B: Bitboard> Position<B> {
         if checkers.more_than_one() {
             return;
         }
-        // A leaper's check (a knight, or a dabbaba two squares away on a line) cannot
-        // be blocked: only a rider's check leaves squares between to interpose on.
-        let leap_checkers = rules.leap_capturers.iter().fold(B::EMPTY, |att, &k| {
-            att | (rules.kinds[k].moves[them].capture_leaps_from[ksq] & self.by_kind[k])
-        }) & checkers;
         let mask = if leap_checkers.any() {
             checkers
         } else if checkers.any() {
@@ -1031,6 +1093,27 @@ enum Strategy<'a> {
     Pseudo,
     /// Pseudo-legal moves, each made and tested.
     Filtered,
+}
+
+/// The moves of `pieces`, a plain kind's (see `KindMoves::plain`): each piece's
+/// `targets` on the squares of `land`, a pinned one's (`pins`: the pinned pieces and
+/// their lines) only along its pin line.
+#[inline(always)]
+fn plain_moves<B: Bitboard, S: Sink<B>>(
+    sink: &mut S,
+    pieces: B,
+    land: B,
+    pins: (B, &impl Fn(Square) -> B),
+    targets: impl Fn(Square) -> B,
+) {
+    let (pinned, pin_limit) = pins;
+    for from in pieces.squares() {
+        let mut t = targets(from) & land;
+        if pinned.has(from) {
+            t &= pin_limit(from);
+        }
+        sink.targets(from, t);
+    }
 }
 
 /// Double steps of a kind whose double step can land where it promotes (Torpedo's pawns

@@ -999,18 +999,54 @@ impl<B: Bitboard> Position<B> {
         occ: B,
         sliders: &Sliders<B>,
     ) -> B {
+        self.leap_attackers(sq, color) | self.far_attackers(sq, color, occ, sliders)
+    }
+
+    /// `color`'s pieces that capture on `sq` by a plain leap (the part of an attack
+    /// test that does not depend on the occupancy).
+    #[inline(always)]
+    pub(crate) fn leap_attackers(&self, sq: Square, color: Color) -> B {
+        let rules = &*self.rules;
+        let n = rules.leap_capturers.len();
+        let row = &rules.leap_attacks[color][sq * n..sq * n + n];
+        let mut att = B::EMPTY;
+        for (&from, &k) in row.iter().zip(&rules.leap_capturers) {
+            // Kinds are below MAX_KINDS (the rules refuse more): no bounds test.
+            att |= from & self.by_kind[k % MAX_KINDS];
+        }
+        att & self.by_color[color]
+    }
+
+    /// `color`'s pieces that capture on `sq` along lines (full-line sliders, with the
+    /// given occupancy) or by the general walk (hoppers, lame leapers, limited riders).
+    #[inline(always)]
+    pub(crate) fn far_attackers(
+        &self,
+        sq: Square,
+        color: Color,
+        occ: B,
+        sliders: &Sliders<B>,
+    ) -> B {
         let rules = &*self.rules;
         let mut att = B::EMPTY;
-        for &k in &rules.leap_capturers {
-            att |= rules.kinds[k].moves[color].capture_leaps_from[sq] & self.by_kind[k];
-        }
-        att &= self.by_color[color];
         if sliders.orthogonal.any() {
             att |= rules.tables.orthogonal(sq, occ) & sliders.orthogonal;
         }
         if sliders.diagonal.any() {
             att |= rules.tables.diagonal(sq, occ) & sliders.diagonal;
         }
+        if !rules.complex_capturers.is_empty() {
+            att |= self.complex_attackers(sq, color, occ);
+        }
+        att
+    }
+
+    /// The general-walk part of [`Position::far_attackers`]; out of line, so that
+    /// games without such capturers pay one test.
+    #[inline(never)]
+    fn complex_attackers(&self, sq: Square, color: Color, occ: B) -> B {
+        let rules = &*self.rules;
+        let mut att = B::EMPTY;
         for &k in &rules.complex_capturers {
             let mine = self.pieces_of(k, color);
             if mine.is_empty() {

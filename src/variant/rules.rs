@@ -76,6 +76,11 @@ pub struct KindMoves<B> {
     /// `walkers` is not empty or `line_dirs` is not: the generator's one test for the
     /// slow paths.
     pub slow: bool,
+    /// Every move is a plain leap with one table for moves and captures, or a
+    /// full-line ride that moves and captures (knights, bishops, rooks, queens and
+    /// their compounds), and the kind does not promote: the generator's short loop,
+    /// one set of squares per piece. Set once the kinds are complete.
+    pub plain: bool,
     /// Squares where `initial` moves are allowed.
     pub initial_zone: B,
     /// Set-wise form of the same moves, when the kind has only a few single-square
@@ -84,6 +89,19 @@ pub struct KindMoves<B> {
     /// Attack queries answered from the target square, when every capture of the
     /// kind can be traced backwards (`None`: walk each piece's moves instead).
     pub reverse: Option<ReverseCaptures<B>>,
+}
+
+impl<B> KindMoves<B> {
+    /// Whether every move is a same-table leap or a full-line ride that both moves and
+    /// captures: nothing special, slow, set-wise or split by moves and captures.
+    fn only_plain_moves(&self) -> bool {
+        [self.leap_code, self.orthogonal_code, self.diagonal_code]
+            .iter()
+            .all(|&c| c == 0 || c == 3)
+            && !self.slow
+            && self.specials.is_empty()
+            && self.shift.is_none()
+    }
 }
 
 /// A kind's complex captures seen from the captured square: per target square the
@@ -215,6 +233,11 @@ pub struct Rules<B: Bitboard> {
     pub diagonal_capturers: u32,
     /// Kinds whose capture moves include leaps from tables.
     pub leap_capturers: Vec<usize>,
+    /// The `capture_leaps_from` tables of `leap_capturers` side by side, per colour:
+    /// `leap_attacks[color][sq * n + i]` (n = `leap_capturers.len()`) holds the squares
+    /// from which kind `leap_capturers[i]` captures on `sq`, so an attack test reads one
+    /// short row instead of one table per kind.
+    pub leap_attacks: [Vec<B>; 2],
     /// Kinds whose captures need the slow general walk (hoppers, lame leapers, ...).
     pub complex_capturers: Vec<usize>,
     pub castling: Option<CastlingRules>,
@@ -491,6 +514,7 @@ fn compile_kind_moves<B: Bitboard>(
         special_index,
         specials,
         slow: !walkers.is_empty(),
+        plain: false,
         walkers,
         line_dirs: 0,
         initial_zone,
@@ -725,9 +749,19 @@ impl<B: Bitboard> Rules<B> {
         };
         let orthogonal_capturers = mask_of(&|k| k.moves[WHITE].capture_orthogonal);
         let diagonal_capturers = mask_of(&|k| k.moves[WHITE].capture_diagonal);
-        let leap_capturers = (0..kinds.len())
+        let leap_capturers: Vec<usize> = (0..kinds.len())
             .filter(|&k| kinds[k].moves[WHITE].capture_leaps.iter().any(|b| b.any()))
             .collect();
+        let leap_attacks = [WHITE, BLACK].map(|c| {
+            (0..geo.squares())
+                .flat_map(|sq| {
+                    let kinds = &kinds;
+                    leap_capturers
+                        .iter()
+                        .map(move |&k| kinds[k].moves[c].capture_leaps_from[sq])
+                })
+                .collect()
+        });
         let complex_capturers: Vec<usize> = (0..kinds.len())
             .filter(|&k| !kinds[k].simple_captures)
             .collect();
@@ -823,6 +857,12 @@ impl<B: Bitboard> Rules<B> {
                             .is_some_and(|p| (lands & (p.zone[c] | p.optional[c])).any()));
             }
         }
+        for kind in &mut kinds {
+            let promotes = kind.promotes || kind.promotion.is_some();
+            for m in &mut kind.moves {
+                m.plain = !promotes && m.only_plain_moves();
+            }
+        }
         let gift_kind = match variant.goal.gift_promotion {
             None => None,
             Some(l) => Some(variant.kind_by_letter(l).ok_or_else(|| {
@@ -882,6 +922,7 @@ impl<B: Bitboard> Rules<B> {
             orthogonal_capturers,
             diagonal_capturers,
             leap_capturers,
+            leap_attacks,
             complex_capturers,
             castling,
             promotion,
