@@ -14,6 +14,7 @@
 
 mod compound;
 mod drops;
+mod lookahead;
 mod modes;
 pub mod perft;
 pub mod screen_pins;

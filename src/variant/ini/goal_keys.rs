@@ -47,6 +47,8 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanCrossRayCaptures",
     "proteanCapturers",
     "proteanPlaceCaptured",
+    "proteanSeriesMate",
+    "proteanBlunderMate",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -445,6 +447,8 @@ impl Builder<'_> {
             ("proteanVanishingSquares", &mut g.vanishing_squares),
             ("proteanRoyalFirstMoveQueen", &mut g.royal_first_move_queen),
             ("proteanCrossRayCaptures", &mut g.cross_ray_captures),
+            ("proteanSeriesMate", &mut g.series_mate),
+            ("proteanBlunderMate", &mut g.blunder_mate),
         ] {
             if let Some(b) = self.read(key, parse_bool) {
                 *field = b;
@@ -650,6 +654,14 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if !g.placed_captures.is_empty() {
         out.push(("proteanPlaceCaptured", lower(&g.placed_captures)));
+    }
+    for (key, on) in [
+        ("proteanSeriesMate", g.series_mate),
+        ("proteanBlunderMate", g.blunder_mate),
+    ] {
+        if on {
+            out.push((key, "true".into()));
+        }
     }
     out
 }
