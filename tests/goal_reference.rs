@@ -48,4 +48,5 @@ goal_games! {
     // Batch 4: the lookahead rules.
     serieshelpmate => "serieshelpmate",
     blundermate => "blundermate",
+    linkage => "linkage",
 }

@@ -14,6 +14,7 @@
 
 mod compound;
 mod drops;
+mod linkage;
 mod lookahead;
 mod modes;
 pub mod perft;
@@ -794,6 +795,7 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::SecondRoyal(kind) => self.second_royal_legal(kind),
                 MoveFilter::QuadrantsApart(kinds) => !self.in_one_quadrant(kinds, !self.side),
                 MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
+                MoveFilter::Linkage(run) => !self.linkage_threat(!self.side, run),
             };
             if !pass {
                 return false;

@@ -213,6 +213,12 @@ pub struct GoalRules {
     /// side would have had a mate in one (Blunder-Mate's claim; needs the last move, so
     /// never from a FEN alone).
     pub blunder_mate: bool,
+    /// An enemy unit that moves to a square whose maximal run of occupied squares along
+    /// a rank, file or diagonal, through that square, is exactly this long and holds
+    /// the royal piece, captures it (Linkage: 4): a move may not leave the mover's
+    /// royal open to that, and being open to it is a check. Threats are pseudo-legal,
+    /// like checks. 0: off.
+    pub linkage_run: u32,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

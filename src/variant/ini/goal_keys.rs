@@ -49,6 +49,7 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanPlaceCaptured",
     "proteanSeriesMate",
     "proteanBlunderMate",
+    "proteanLinkageRun",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -384,6 +385,12 @@ impl Builder<'_> {
         if let Some(n) = self.read("proteanCheckLevels", parse_int) {
             g.check_levels = n;
         }
+        if let Some(n) = self.read("proteanLinkageRun", |s| match parse_int(s)? {
+            n @ (0 | 2..=19) => Ok(n),
+            n => Err(format!("a linkage run is 2..19 squares (0: off), not {n}")),
+        }) {
+            g.linkage_run = n;
+        }
         if let Some(x) = self.read("proteanSelfCheck", |s| {
             if s == "-" {
                 Ok(Vec::new())
@@ -654,6 +661,9 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if !g.placed_captures.is_empty() {
         out.push(("proteanPlaceCaptured", lower(&g.placed_captures)));
+    }
+    if g.linkage_run > 0 {
+        out.push(("proteanLinkageRun", g.linkage_run.to_string()));
     }
     for (key, on) in [
         ("proteanSeriesMate", g.series_mate),

@@ -54,6 +54,11 @@ pub enum MoveFilter {
     QuadrantsApart([usize; 2]),
     /// A royal piece in check may move only to capture its one checker (Makpong).
     CheckedRoyalStays,
+    /// No enemy unit may be able to link the mover's royal piece after the move: move
+    /// to a square whose maximal run of occupied squares along a line, through that
+    /// square and the royal, is exactly this long (Linkage: 4). Being so linked is a
+    /// check (`Position::in_extra_check`).
+    Linkage(u32),
 }
 
 impl MoveFilter {
@@ -75,6 +80,7 @@ impl MoveFilter {
             MoveFilter::SecondRoyal(_) => 4096,
             MoveFilter::QuadrantsApart(_) => 8192,
             MoveFilter::CheckedRoyalStays => 16384,
+            MoveFilter::Linkage(_) => 32768,
         }
     }
 }
@@ -142,6 +148,9 @@ impl MoveFilters {
         if variant.checked_royal_stays {
             list.push(MoveFilter::CheckedRoyalStays);
         }
+        if goal.linkage_run > 0 {
+            list.push(MoveFilter::Linkage(goal.linkage_run));
+        }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }
     }
@@ -162,6 +171,18 @@ impl MoveFilters {
     pub fn quadrants_apart(&self) -> Option<[usize; 2]> {
         self.list.iter().find_map(|f| match *f {
             MoveFilter::QuadrantsApart(k) => Some(k),
+            _ => None,
+        })
+    }
+
+    /// The run length of the linkage rule (`Linkage`), if any.
+    #[inline(always)]
+    pub fn linkage(&self) -> Option<u32> {
+        if self.bits & MoveFilter::Linkage(0).bit() == 0 {
+            return None;
+        }
+        self.list.iter().find_map(|f| match *f {
+            MoveFilter::Linkage(run) => Some(run),
             _ => None,
         })
     }

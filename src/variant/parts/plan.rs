@@ -283,7 +283,8 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::GiftPromotion(_)
         | MoveFilter::SecondRoyal(_)
         | MoveFilter::QuadrantsApart(_)
-        | MoveFilter::CheckedRoyalStays => Verdict {
+        | MoveFilter::CheckedRoyalStays
+        | MoveFilter::Linkage(_) => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             pseudo: false,
@@ -451,7 +452,8 @@ impl ExchangeRule {
             | MoveFilter::GiftPromotion(_)
             | MoveFilter::SecondRoyal(_)
             | MoveFilter::QuadrantsApart(_)
-            | MoveFilter::CheckedRoyalStays => false,
+            | MoveFilter::CheckedRoyalStays
+            | MoveFilter::Linkage(_) => false,
         });
         let turn_ok = match turn {
             TurnRule::OneMove => true,
