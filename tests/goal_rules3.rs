@@ -1,0 +1,168 @@
+//! One test per rule of each GOAL variant of batch 4 (rule book `GOAL-VARIANTS.md`: the
+//! rules that look ahead), on the book's positions and our own, with the derivation
+//! beside each case. Our own positions were also given to the independent reference
+//! (`scripts/goal-reference legal` / `result`), which agrees; its data is checked in
+//! `goal_reference.rs`.
+
+use crate::common::{game_after as after, game_at, has_move as has, sorted_moves, verdict};
+
+use protean::position::EndReason;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn reason(g: &protean::engine::Game) -> Option<EndReason> {
+    g.outcome().map(|o| o.reason)
+}
+
+// --- 15. Linkage ---------------------------------------------------------------------
+
+#[test]
+fn linkage_book_1_the_sources_linkage_mate() {
+    // 1.g3 d5 2.c3 e6: Qd8-h4 would make the run h4-g3-f2-e1 and Bf8-b4 the run
+    // b4-c3-d2-e1, both exactly four with the king; no White move stops both (the
+    // book's decision: threats are pseudo-legal), so White, linkage-checked, is mated.
+    let g = after("linkage", START, &["g2g3", "d7d5", "c2c3", "e7e6"]);
+    assert!(sorted_moves(&g).is_empty());
+    assert_eq!(verdict(&g), "loss");
+    assert_eq!(reason(&g), Some(EndReason::Checkmate));
+    // One move earlier nothing threatens: the game goes on.
+    assert_eq!(verdict(&after("linkage", START, &["g2g3", "d7d5", "c2c3"])), "ongoing");
+}
+
+#[test]
+fn linkage_book_2_a_threat_must_be_answered() {
+    // Ra8-a4 would make a1-a2-a3-a4 (a5 empty): only Kb1, Kb2 (the king leaves the run)
+    // and a4 (the pawn takes the square; Rxa4 then leaves a3 empty) answer it. Nf2 and
+    // Ng3 are FIDE-legal but leave the threat.
+    let g = game_at("linkage", "r3k3/8/8/8/8/P7/P7/K6N w - - 0 1");
+    assert_eq!(sorted_moves(&g), ["a1b1", "a1b2", "a3a4"]);
+    assert!(!has(&g, "h1f2") && !has(&g, "h1g3"));
+}
+
+#[test]
+fn linkage_book_3_a_run_of_five_is_harmless() {
+    // Ba5 makes Rh4-a4 a run of five (a1..a5): no threat. Every bishop move but a5b4
+    // (which blocks the rook's way) leaves a5 empty and the run of four, so is illegal.
+    let g = game_at("linkage", "4k3/8/8/B7/7r/P7/P7/K6N w - - 0 1");
+    assert_eq!(
+        sorted_moves(&g),
+        ["a1b1", "a1b2", "a3a4", "a5b4", "h1f2", "h1g3"]
+    );
+}
+
+#[test]
+fn linkage_a_pinned_unit_still_threatens() {
+    // Our own: Bc3 pins Rd4 to Kg7, yet Rd4-a4 still threatens a1-a4 (threats are
+    // pseudo-legal, like checks). Answers: the king steps off (b1, b2), a4, Bxd4, Ba5
+    // (a run of five) and Bb4 (blocks the rank); the knight's moves and the other bishop
+    // moves leave the threat. The reference lists the same six.
+    let g = game_at("linkage", "8/6k1/8/8/3r4/P1B5/P7/K6N w - - 0 1");
+    assert_eq!(
+        sorted_moves(&g),
+        ["a1b1", "a1b2", "a3a4", "c3a5", "c3b4", "c3d4"]
+    );
+}
+
+#[test]
+fn linkage_no_move_and_no_threat_is_stalemate() {
+    // Our own: Black Kh8 has no move (g8, g7, h7 are attacked by Qf7 and Kg6) and no
+    // White unit can make a run of four through h8: a plain stalemate, a draw.
+    let g = game_at("linkage", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(verdict(&g), "draw");
+    assert_eq!(reason(&g), Some(EndReason::Stalemate));
+}
+
+// --- 21. Series Helpmate -------------------------------------------------------------
+
+#[test]
+fn series_helpmate_book_1_an_open_mate_in_one_wins_for_the_mover() {
+    // 1.f3 e5 2.g4: Black could play Qh4#, so White, who just moved, wins at once.
+    // After 1.f3 and after 1...e5 no such mate was open.
+    let g = after("serieshelpmate", START, &["f2f3", "e7e5", "g2g4"]);
+    assert_eq!(verdict(&g), "loss");
+    assert_eq!(reason(&g), Some(EndReason::SeriesMate));
+    assert!(sorted_moves(&g).is_empty());
+    for moves in [&["f2f3"][..], &["f2f3", "e7e5"]] {
+        assert_eq!(verdict(&after("serieshelpmate", START, moves)), "ongoing");
+    }
+}
+
+#[test]
+fn series_helpmate_book_2_mating_loses_and_a_fen_is_a_game_in_progress() {
+    // Set up from FEN alone the position has no last move, so Black's open Qh4# wins
+    // nothing for White; and Qh4# played checkmates White, who then wins.
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2";
+    let g = game_at("serieshelpmate", fen);
+    assert_eq!(verdict(&g), "ongoing");
+    assert!(has(&g, "d8h4"));
+    let g = after("serieshelpmate", fen, &["d8h4"]);
+    assert_eq!(verdict(&g), "win");
+    assert_eq!(reason(&g), Some(EndReason::CheckmatedWins));
+}
+
+#[test]
+fn series_helpmate_book_3_two_moves_in_a_row() {
+    // After Kh8 White could play Rf3 (no check) and then Rf8#: Black wins. Every other
+    // Black move leaves f7 (or g8) as a flight, so no series mate: the game goes on.
+    let fen = "6k1/6pp/8/8/3P4/3R4/8/6K1 b - - 0 1";
+    let g = game_at("serieshelpmate", fen);
+    let mut winners = Vec::new();
+    for m in sorted_moves(&g) {
+        let after_move = after("serieshelpmate", fen, &[&m]);
+        match verdict(&after_move) {
+            "loss" => winners.push(m),
+            v => assert_eq!(v, "ongoing", "{m}"),
+        }
+    }
+    assert_eq!(winners, ["g8h8"]);
+}
+
+#[test]
+fn series_helpmate_stalemate_is_a_draw() {
+    // Our own: Black to move with no legal move and not in check.
+    let g = game_at("serieshelpmate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(verdict(&g), "draw");
+}
+
+// --- 1. Blunder-Mate -----------------------------------------------------------------
+
+#[test]
+fn blundermate_book_1_a_substitute_move_allowing_mate_wins() {
+    // 1.f4 e6 2.a3: had White played 2.g4 instead, Black would have had Qh4#; 2.a3 was
+    // not that move, so Black wins by blunder-mate at the start of its turn.
+    let g = after("blundermate", START, &["f2f4", "e7e6", "a2a3"]);
+    assert_eq!(verdict(&g), "win");
+    assert_eq!(reason(&g), Some(EndReason::BlunderMate));
+    assert!(sorted_moves(&g).is_empty());
+}
+
+#[test]
+fn blundermate_book_2_a_claim_for_white() {
+    // 1.e3 e5 2.Qh5 a6: had Black played 2...Ke7, White would have had Qxe5#. After
+    // 2.Qh5 no other White second move allowed Black a mate in one: no claim.
+    let g = after("blundermate", START, &["e2e3", "e7e5", "d1h5", "a7a6"]);
+    assert_eq!(verdict(&g), "win");
+    let g = after("blundermate", START, &["e2e3", "e7e5", "d1h5"]);
+    assert_eq!(verdict(&g), "ongoing");
+}
+
+#[test]
+fn blundermate_book_3_the_blunder_played_is_no_claim_and_mate_stands() {
+    // 1.f3 e5 2.g4: g4 is the only White move allowing Qh4#, and it was played: no
+    // claim. Qh4# then checkmates, and White, mated, cannot claim.
+    let g = after("blundermate", START, &["f2f3", "e7e5", "g2g4"]);
+    assert_eq!(verdict(&g), "ongoing");
+    assert!(has(&g, "d8h4"));
+    let g = after("blundermate", START, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(verdict(&g), "loss");
+    assert_eq!(reason(&g), Some(EndReason::Checkmate));
+}
+
+#[test]
+fn blundermate_a_fen_alone_has_no_claim() {
+    // Our own: book test 1's position set up from FEN has no last move, so no claim.
+    let fen = "rnbqkbnr/pppp1ppp/4p3/8/5P2/P7/1PPPP1PP/RNBQKBNR b KQkq - 0 2";
+    let g = game_at("blundermate", fen);
+    assert_eq!(verdict(&g), "ongoing");
+    assert_eq!(sorted_moves(&g).len(), 30);
+}
