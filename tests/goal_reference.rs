@@ -49,4 +49,5 @@ goal_games! {
     serieshelpmate => "serieshelpmate",
     blundermate => "blundermate",
     linkage => "linkage",
+    counselor => "counselor",
 }

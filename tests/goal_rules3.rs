@@ -14,6 +14,74 @@ fn reason(g: &protean::engine::Game) -> Option<EndReason> {
     g.outcome().map(|o| o.reason)
 }
 
+// --- 4. Counselor --------------------------------------------------------------------
+
+#[test]
+fn counselor_the_queen_moves_one_or_two_squares_sliding() {
+    // Our own. Qd1 alone with Ke1: c1, b1, d2, d3, c2, b3, e2, f3 (8; e1 is the own
+    // king) and Kd2, Ke2, Kf1, Kf2: 12. With a pawn on d2 the queen cannot pass it
+    // (no d3): c1, b1, c2, b3, e2, f3, Ke2, Kf1, Kf2, d3, d4: 11.
+    let g = game_at("counselor", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(sorted_moves(&g).len(), 12);
+    let g = game_at("counselor", "4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1");
+    assert_eq!(sorted_moves(&g).len(), 11);
+    assert!(!has(&g, "d1d3"));
+}
+
+#[test]
+fn counselor_no_move_may_leave_the_queen_attacked() {
+    // Our own: Ra2 sweeps the second rank, so no queen or king move may end there:
+    // the queen keeps c1, b1, d3, b3, f3 and the king f1 (the reference agrees).
+    let g = game_at("counselor", "4k3/8/8/8/8/8/r7/3QK3 w - - 0 1");
+    assert_eq!(
+        sorted_moves(&g),
+        ["d1b1", "d1b3", "d1c1", "d1d3", "d1f3", "e1f1"]
+    );
+}
+
+#[test]
+fn counselor_book_1_a_mated_queen_wins() {
+    // Qa1 is checked by Ra8; its moves a2 and a3 stay on the file (b1, b2 are own
+    // units) and nothing blocks or takes the rook: White has no move and wins.
+    let g = game_at("counselor", "r6k/7q/8/8/8/8/1P6/QR5K w - - 0 1");
+    assert!(sorted_moves(&g).is_empty());
+    assert_eq!(verdict(&g), "win");
+    assert_eq!(reason(&g), Some(EndReason::CheckmatedWins));
+}
+
+#[test]
+fn counselor_book_2_a_king_mated_alone_loses() {
+    // Black's king is mated by Ra8 and Black's queen on b4 is not attacked: Black loses.
+    let g = game_at("counselor", "R6k/6pp/8/8/1q6/8/8/4Q1K1 b - - 0 1");
+    assert_eq!(verdict(&g), "loss");
+    assert_eq!(reason(&g), Some(EndReason::Checkmate));
+    // Our own: Rh1 checks Ke1, and every king move opens the first rank to Qd1: no
+    // move, only the king in check: White loses.
+    let g = game_at("counselor", "4k3/8/8/8/8/8/8/3QK2r w - - 0 1");
+    assert_eq!(verdict(&g), "loss");
+}
+
+#[test]
+fn counselor_both_monarchs_checked_with_no_answer_wins() {
+    // Our own: Rh1 checks Ke1 and Bb3 checks Qd1 (through c2). Qxb3 leaves the king in
+    // check, a king move leaves the queen attacked, and the queen cannot reach f1 or
+    // g1 past its king: no move answers both, so White wins.
+    let g = game_at("counselor", "4k3/8/8/8/8/1b6/8/3QK2r w - - 0 1");
+    assert!(sorted_moves(&g).is_empty());
+    assert_eq!(verdict(&g), "win");
+}
+
+#[test]
+fn counselor_book_3_mating_the_opposing_queen_is_compulsory() {
+    // Rc1-a1 checks Qa8, which only reaches a7 and a6 on the file, and Black cannot
+    // block or take: it mates Black's queen, so rule 4 makes it White's only move,
+    // and afterwards Black, to move, wins.
+    let fen = "qr5k/1p6/8/8/8/4Q3/8/2R1K3 w - - 0 1";
+    assert_eq!(sorted_moves(&game_at("counselor", fen)), ["c1a1"]);
+    let g = after("counselor", fen, &["c1a1"]);
+    assert_eq!(verdict(&g), "win");
+}
+
 // --- 15. Linkage ---------------------------------------------------------------------
 
 #[test]
@@ -26,7 +94,10 @@ fn linkage_book_1_the_sources_linkage_mate() {
     assert_eq!(verdict(&g), "loss");
     assert_eq!(reason(&g), Some(EndReason::Checkmate));
     // One move earlier nothing threatens: the game goes on.
-    assert_eq!(verdict(&after("linkage", START, &["g2g3", "d7d5", "c2c3"])), "ongoing");
+    assert_eq!(
+        verdict(&after("linkage", START, &["g2g3", "d7d5", "c2c3"])),
+        "ongoing"
+    );
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The lookahead end rules (rule book batch 4): Series Helpmate's series mate and
-//! Blunder-Mate's claim. Each is a small search on the plain rules: the moves
+//! The lookahead rules (rule book batch 4): Series Helpmate's series mate,
+//! Blunder-Mate's claim and Counselor's compulsory queen mate. Each is a small search on the plain rules: the moves
 //! `generate_ignoring_end` lists (legal moves with the end conditions aside, so the
 //! search never recurses through the rule it serves), and a checkmate is a check with
 //! no such move. The answers are cached by key (`parts::verdicts`), so a position asked
@@ -11,6 +11,7 @@ use crate::position::{Move, MoveList, Position};
 /// Mixed into a key so that the two rules' entries never meet.
 const SERIES_SALT: u64 = 0x5e41_e5c0_ffee_0001;
 const BLUNDER_SALT: u64 = 0xb1a9_de40_7a7e_0002;
+const ROYAL_MATE_SALT: u64 = 0xc0c5_e102_0a7e_0003;
 
 impl<B: Bitboard> Position<B> {
     /// Series Helpmate's verdict, taken right after a move: whether the side to move
@@ -107,6 +108,61 @@ impl<B: Bitboard> Position<B> {
             self.unmake_null_move();
             self.unmake_move();
             mate
+        })
+    }
+
+    /// Counselor's rule 4 on the whole legal `list`: when some move leaves the
+    /// opponent's piece of the royal `kind` mated (attacked, with no legal move), only
+    /// such moves are legal.
+    pub(super) fn keep_royal_mates(&mut self, list: &mut MoveList, kind: usize) {
+        let mut mates = MoveList::new();
+        for &m in list.as_slice() {
+            self.make_move(m);
+            let mated = self.royal_mated(kind);
+            self.unmake_move();
+            if mated {
+                mates.push(m);
+            }
+        }
+        if !mates.is_empty() {
+            *list = mates;
+        }
+    }
+
+    /// Whether the side to move's piece of `kind` stands attacked and the side has no
+    /// move legal before the list rule (rule 4 only narrows a list that is not empty),
+    /// cached by key.
+    fn royal_mated(&mut self, kind: usize) -> bool {
+        if !self.second_royal_attacked(kind, self.side_to_move()) {
+            return false;
+        }
+        let cache = &self.rules.end.verdicts();
+        let key = self.key ^ ROYAL_MATE_SALT;
+        if let Some(v) = cache.get(key) {
+            return v != 0;
+        }
+        let mated = !self.legal_before_list_rule_exists();
+        self.rules.end.verdicts().put(key, u64::from(mated));
+        mated
+    }
+
+    /// Whether the side to move has a move that passes royal safety, the piece modes
+    /// and the move filters (the make-and-test generator's tests, without the list
+    /// rule).
+    fn legal_before_list_rule_exists(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.gen_pseudo_legal(&mut list);
+        let rules = &*self.rules;
+        let check_royal = rules.royalty.kind().is_some() && !rules.filters.self_check();
+        let modes = !rules.modes.is_empty();
+        list.as_slice().iter().any(|&m| {
+            if modes && !self.modes_allow(m) {
+                return false;
+            }
+            self.make_move(m);
+            let ok = (!check_royal || self.mover_is_safe()) && self.move_filters_pass();
+            self.unmake_move();
+            ok
         })
     }
 

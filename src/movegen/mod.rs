@@ -796,6 +796,7 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::QuadrantsApart(kinds) => !self.in_one_quadrant(kinds, !self.side),
                 MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
                 MoveFilter::Linkage(run) => !self.linkage_threat(!self.side, run),
+                MoveFilter::MatedRoyalWins(kind) => !self.second_royal_attacked(kind, !self.side),
             };
             if !pass {
                 return false;
@@ -889,6 +890,11 @@ impl<B: Bitboard> Position<B> {
                 let this = &*self;
                 if list.as_slice().iter().any(|&m| this.is_capture(m)) {
                     list.retain(|m| this.is_capture(m));
+                }
+            }
+            ListRule::RoyalMateIfAny => {
+                if let Some(kind) = self.rules.filters.mated_royal_wins() {
+                    self.keep_royal_mates(list, kind);
                 }
             }
             ListRule::ForwardIfAny => {

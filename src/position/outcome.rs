@@ -157,6 +157,12 @@ impl<B: Bitboard> Position<B> {
         let draws = &self.rules.variant.draws;
         if self.legal_moves().is_empty() {
             let end = |result, reason| Some(Outcome { result, reason });
+            // A mated royal whose mate wins (Counselor's queen) decides first.
+            if let Some(k) = self.rules.filters.mated_royal_wins() {
+                if self.second_royal_attacked(k, us) {
+                    return end(GameResult::Win(us), EndReason::CheckmatedWins);
+                }
+            }
             if self.in_check() || self.in_extra_check() {
                 if draws.checkmate_wins {
                     return end(GameResult::Win(us), EndReason::CheckmatedWins);

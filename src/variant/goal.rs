@@ -219,6 +219,11 @@ pub struct GoalRules {
     /// royal open to that, and being open to it is a check. Threats are pseudo-legal,
     /// like checks. 0: off.
     pub linkage_run: u32,
+    /// A second royal kind whose mate wins for its owner (Counselor's queen): no move
+    /// may leave a piece of it attacked; a side with no legal move while one stands
+    /// attacked wins (whatever its king); and when a legal move would leave the
+    /// opponent so, only such moves are legal. `None`: off.
+    pub mated_royal_wins: Option<char>,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

@@ -50,6 +50,7 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanSeriesMate",
     "proteanBlunderMate",
     "proteanLinkageRun",
+    "proteanMatedRoyalWins",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -432,6 +433,9 @@ impl Builder<'_> {
         if let Some(x) = self.read("proteanSecondRoyal", one_letter) {
             g.second_royal = x;
         }
+        if let Some(x) = self.read("proteanMatedRoyalWins", one_letter) {
+            g.mated_royal_wins = x;
+        }
         if let Some(x) = self.read("proteanQuadrantsApart", |s| {
             if s == "-" {
                 return Ok(None);
@@ -491,6 +495,7 @@ impl Builder<'_> {
         used.extend(&g.capturers);
         used.extend(&g.placed_captures);
         used.extend(g.second_royal);
+        used.extend(g.mated_royal_wins);
         used.extend(g.quadrants_apart.iter().flatten());
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
             let line = GOAL_KEYS
@@ -661,6 +666,9 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if !g.placed_captures.is_empty() {
         out.push(("proteanPlaceCaptured", lower(&g.placed_captures)));
+    }
+    if let Some(l) = g.mated_royal_wins {
+        out.push(("proteanMatedRoyalWins", l.to_ascii_lowercase().to_string()));
     }
     if g.linkage_run > 0 {
         out.push(("proteanLinkageRun", g.linkage_run.to_string()));
