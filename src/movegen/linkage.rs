@@ -5,9 +5,11 @@
 //! checks (pinned units threaten; en passant and castling with its conditions count,
 //! and either piece of a castling can complete a run).
 //!
-//! The attacker's pseudo-legal moves go to a [`Sink`] that tests only destinations
-//! within `run - 1` squares of the royal on its eight lines, against the occupancy after
-//! that move; no move list is built.
+//! A cheap test first (some window of `run` squares through the royal already holds
+//! `run - 1` pieces, with room at both ends); only then do the attacker's pseudo-legal
+//! moves go to a [`Sink`] that tests the destinations within `run - 1` squares of the
+//! royal on its eight lines, against the occupancy after that move; no move list is
+//! built.
 
 use super::Sink;
 use crate::board::{Bitboard, Square};
@@ -110,6 +112,9 @@ impl<B: Bitboard> Position<B> {
         let Some(king) = self.royal_square(victim) else {
             return false;
         };
+        if !self.linkage_window_open(king, victim, run) {
+            return false;
+        }
         let geo = self.rules.geo;
         let mut zone = B::EMPTY;
         for (dx, dy) in [
@@ -143,6 +148,37 @@ impl<B: Bitboard> Position<B> {
         };
         self.gen_pseudo_legal(&mut sink);
         sink.found
+    }
+
+    /// A necessary condition for a linkage, cheap enough to ask before generating the
+    /// attacker's moves: some window of `run` squares on a line through `king` holds at
+    /// least `run - 1` pieces now (one move adds at most one and removes none inside the
+    /// window, since the mover's origin must not be in it), and each square just beyond
+    /// its two ends is off the board, empty, or holds an attacker's unit (which could be
+    /// the one that moves away).
+    fn linkage_window_open(&self, king: Square, victim: Color, run: u32) -> bool {
+        let geo = self.rules.geo;
+        let occ = self.occupied();
+        let attackers = self.by_color[!victim];
+        let run = run as i32;
+        let clear = |q: Option<Square>| q.is_none_or(|q| !occ.has(q) || attackers.has(q));
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            let at = |i: i32| geo.offset(king, dx * i, dy * i);
+            // The window from `king - t` to `king - t + run - 1` steps along the line.
+            'window: for t in 0..run {
+                let mut pieces = 0;
+                for i in -t..run - t {
+                    match at(i) {
+                        Some(q) => pieces += i32::from(occ.has(q)),
+                        None => continue 'window,
+                    }
+                }
+                if pieces >= run - 1 && clear(at(-t - 1)) && clear(at(run - t)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether, with occupancy `occ`, the maximal run of occupied squares through `s`
