@@ -237,3 +237,48 @@ fn blundermate_a_fen_alone_has_no_claim() {
     assert_eq!(verdict(&g), "ongoing");
     assert_eq!(sorted_moves(&g).len(), 30);
 }
+
+// --- The rules inside the search -------------------------------------------------------
+
+fn search(g: &protean::engine::Game, depth: u32) -> protean::search::SearchResult {
+    use protean::search::{Limits, Settings, TranspositionTable};
+    let tt = TranspositionTable::new(16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    crate::common::search_once(g, &limits, &Settings::default(), &tt)
+}
+
+#[test]
+fn the_search_plays_by_the_lookahead_rules() {
+    use protean::search::Score;
+    // Series Helpmate book 3: g8h8 is Black's only move that wins at once.
+    let g = game_at("serieshelpmate", "6k1/6pp/8/8/3P4/3R4/8/6K1 b - - 0 1");
+    let r = search(&g, 3);
+    assert_eq!(r.best.as_deref(), Some("g8h8"));
+    assert_eq!(r.score, Some(Score::Mate(1)));
+    // Counselor book 3: the compulsory queen mate is the only move, and it loses (a
+    // losing mate score: `Mate(0)`, mated right after the move).
+    let g = game_at("counselor", "qr5k/1p6/8/8/8/4Q3/8/2R1K3 w - - 0 1");
+    let r = search(&g, 3);
+    assert_eq!(r.best.as_deref(), Some("c1a1"));
+    assert!(
+        matches!(r.score, Some(Score::Mate(n)) if n <= 0),
+        "{:?}",
+        r.score
+    );
+    // Blunder-Mate after 1.f3 e5: 2.g4 allows Qh4#, so every other White move loses to
+    // a claim and 2.g4 to the mate (the book's consequence): White is lost.
+    let g = after("blundermate", START, &["f2f3", "e7e5"]);
+    let r = search(&g, 3);
+    assert!(
+        matches!(r.score, Some(Score::Mate(n)) if n <= 0),
+        "{:?}",
+        r.score
+    );
+    // Linkage book 1, one move earlier: Black's e6 would linkage-mate; a search finds it.
+    let g = after("linkage", START, &["g2g3", "d7d5", "c2c3"]);
+    let r = search(&g, 3);
+    assert_eq!(r.score, Some(Score::Mate(1)), "{:?}", r.best);
+}
