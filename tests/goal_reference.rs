@@ -45,4 +45,9 @@ goal_games! {
     // Part 2 (issue 21); the data comes from the reference's branch `goalref3`.
     shrapnel => "shrapnel",
     tyrant => "tyrant",
+    // Batch 4: the lookahead rules.
+    serieshelpmate => "serieshelpmate",
+    blundermate => "blundermate",
+    linkage => "linkage",
+    counselor => "counselor",
 }

@@ -16,6 +16,7 @@ mod generator_paths;
 mod goal_reference;
 mod goal_rules;
 mod goal_rules2;
+mod goal_rules3;
 mod hands;
 mod hidden;
 mod loa;

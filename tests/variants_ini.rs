@@ -1053,3 +1053,35 @@ fn a_smaller_board_cuts_the_parents_regions() {
         "leaves no square of the",
     );
 }
+
+#[test]
+fn lookahead_rule_keys_refuse_bad_values() {
+    // The batch-4 GOAL keys: a linkage run is 2..19 squares, the others one letter or a
+    // boolean; each bad value is a clear error on its line.
+    assert_error(
+        "[a:chess]\nproteanLinkageRun = 1\n",
+        2,
+        "a linkage run is 2..19",
+    );
+    assert_error("[a:chess]\nproteanLinkageRun = x\n", 2, "proteanLinkageRun");
+    assert_error(
+        "[a:chess]\nproteanSeriesMate = maybe\n",
+        2,
+        "proteanSeriesMate",
+    );
+    assert_error(
+        "[a:chess]\nproteanBlunderMate = 2\n",
+        2,
+        "proteanBlunderMate",
+    );
+    assert_error(
+        "[a:chess]\nproteanMatedRoyalWins = qr\n",
+        2,
+        "one piece letter",
+    );
+    assert_error(
+        "[a:chess]\nproteanMatedRoyalWins = z\n",
+        2,
+        "no piece with letter 'z'",
+    );
+}

@@ -149,6 +149,22 @@ fn marginals(table: &[f64], geo: Geometry) -> (Vec<f64>, Vec<f64>) {
     (rank, file)
 }
 
+/// How much attacks on the enemy royal count, from the rules: double where checks win
+/// (n-check), where a mate in one allowed is a loss at once (Blunder-Mate's claim), or
+/// where crowding round a king is itself a threat (Linkage); negative where the aim is
+/// reversed and an exposed own king is the goal (Series Helpmate: mating loses, being
+/// mateable wins), which turns the shelter term round too.
+fn king_attack_scale<B: Bitboard>(rules: &Rules<B>) -> i32 {
+    let goal = &rules.variant.goal;
+    if goal.series_mate {
+        -1
+    } else if rules.end.check_limit().is_some() || goal.blunder_mate || goal.linkage_run > 0 {
+        2
+    } else {
+        1
+    }
+}
+
 /// The generic parameters of a variant, in `layout`'s order.
 pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pair> {
     let geo = rules.geo;
@@ -221,12 +237,7 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
         set(Section::Pair, Some(k), &|_| Pair::new(30, 50));
         set(Section::OpenFile, Some(k), &|_| Pair::new(20, 10));
         set(Section::SemiOpenFile, Some(k), &|_| Pair::new(10, 5));
-        // Checks win n-check games: king attacks count double there.
-        let scale = if rules.end.check_limit().is_some() {
-            2
-        } else {
-            1
-        };
+        let scale = king_attack_scale(rules);
         set(Section::KingAttack, Some(k), &|_| {
             Pair::new(scale * values[k] / 50, scale * values[k] / 200)
         });
@@ -235,9 +246,10 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
         const MG: [i32; MAX_ATTACKERS] = [0, 15, 40, 70, 100, 130];
         Pair::new(MG[i], 0)
     });
+    let shelter = king_attack_scale(rules).signum();
     set(Section::Shelter, None, &|i| {
         const MG: [i32; SHELTER_LEN] = [-20, 10, 5, 0];
-        Pair::new(MG[i], 0)
+        Pair::new(shelter * MG[i], 0)
     });
     set(Section::Storm, None, &|i| {
         const MG: [i32; STORM_LEN] = [5, 15, 10, 5];
@@ -279,6 +291,18 @@ mod tests {
         assert!((460..560).contains(&of('R')), "{}", of('R'));
         assert!((880..1000).contains(&of('Q')), "{}", of('Q'));
         assert_eq!(of('K'), 0);
+    }
+
+    #[test]
+    fn king_attacks_follow_the_aim_of_the_game() {
+        let scale = |name: &str| {
+            king_attack_scale(&Rules::<u64>::new(find_variant(name).unwrap()).unwrap())
+        };
+        assert_eq!(scale("chess"), 1);
+        assert_eq!(scale("3check"), 2);
+        assert_eq!(scale("blundermate"), 2);
+        assert_eq!(scale("linkage"), 2);
+        assert_eq!(scale("serieshelpmate"), -1);
     }
 
     #[test]

@@ -14,6 +14,8 @@
 
 mod compound;
 mod drops;
+mod linkage;
+mod lookahead;
 mod modes;
 pub mod perft;
 pub mod screen_pins;
@@ -855,6 +857,8 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::SecondRoyal(kind) => self.second_royal_legal(kind),
                 MoveFilter::QuadrantsApart(kinds) => !self.in_one_quadrant(kinds, !self.side),
                 MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
+                MoveFilter::Linkage(run) => !self.linkage_threat(!self.side, run),
+                MoveFilter::MatedRoyalWins(kind) => !self.second_royal_attacked(kind, !self.side),
             };
             if !pass {
                 return false;
@@ -948,6 +952,11 @@ impl<B: Bitboard> Position<B> {
                 let this = &*self;
                 if list.as_slice().iter().any(|&m| this.is_capture(m)) {
                     list.retain(|m| this.is_capture(m));
+                }
+            }
+            ListRule::RoyalMateIfAny => {
+                if let Some(kind) = self.rules.filters.mated_royal_wins() {
+                    self.keep_royal_mates(list, kind);
                 }
             }
             ListRule::ForwardIfAny => {

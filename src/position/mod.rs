@@ -1244,8 +1244,9 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Whether the side to move is in check by a rule beyond attacks on its royal
-    /// piece: an enemy unit on its intrusion squares (Xenophobic), or its second royal
-    /// kind attacked (Separation). With no legal move this is mate.
+    /// piece: an enemy unit on its intrusion squares (Xenophobic), its second royal
+    /// kind attacked (Separation, Counselor), or an enemy move that would link its
+    /// royal (Linkage). With no legal move this is mate.
     pub fn in_extra_check(&self) -> bool {
         (self.rules.filters.has(MoveFilter::IntrudersMustGo)
             && (self.rules.intrusion[self.side] & self.by_color[!self.side]).any())
@@ -1254,6 +1255,16 @@ impl<B: Bitboard> Position<B> {
                 .filters
                 .second_royal()
                 .is_some_and(|k| self.second_royal_attacked(k, self.side))
+            || self
+                .rules
+                .filters
+                .mated_royal_wins()
+                .is_some_and(|k| self.second_royal_attacked(k, self.side))
+            || self.rules.filters.linkage().is_some_and(|run| {
+                let mut p = self.clone();
+                p.make_null_move();
+                p.linkage_threat(self.side, run)
+            })
     }
 
     /// Whether a piece of kind `kind` (a second royal kind) of `color` is attacked.

@@ -52,6 +52,12 @@ pub enum EndReason {
     Connection,
     /// The count of the counting rule passed its limit (Makruk).
     Counting,
+    /// The side to move could have mated the last mover in one move or two in a row:
+    /// the last mover wins (Series Helpmate).
+    SeriesMate,
+    /// The opponent's last move was not its only move allowing a mate in one: the
+    /// side to move wins (Blunder-Mate).
+    BlunderMate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +118,12 @@ impl fmt::Display for Outcome {
                 format!("{} connects its pieces", c.name())
             }
             (EndReason::Connection, GameResult::Draw) => "Both sides connected".to_string(),
+            (EndReason::SeriesMate, GameResult::Win(c)) => {
+                format!("{} wins: a series mate was open", c.name())
+            }
+            (EndReason::BlunderMate, GameResult::Win(c)) => {
+                format!("{} wins by blunder-mate", c.name())
+            }
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
                 format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
@@ -145,6 +157,12 @@ impl<B: Bitboard> Position<B> {
         let draws = &self.rules.variant.draws;
         if self.legal_moves().is_empty() {
             let end = |result, reason| Some(Outcome { result, reason });
+            // A mated royal whose mate wins (Counselor's queen) decides first.
+            if let Some(k) = self.rules.filters.mated_royal_wins() {
+                if self.second_royal_attacked(k, us) {
+                    return end(GameResult::Win(us), EndReason::CheckmatedWins);
+                }
+            }
             if self.in_check() || self.in_extra_check() {
                 if draws.checkmate_wins {
                     return end(GameResult::Win(us), EndReason::CheckmatedWins);
@@ -493,6 +511,18 @@ impl<B: Bitboard> Position<B> {
                     return None;
                 }
                 draw(EndReason::MoveRule)
+            }
+            EndCondition::SeriesMate => {
+                if self.series_mate_open()? {
+                    return win(!self.side, EndReason::SeriesMate);
+                }
+                None
+            }
+            EndCondition::BlunderMate => {
+                if self.blunder_mate_claim()? {
+                    return win(self.side, EndReason::BlunderMate);
+                }
+                None
             }
             EndCondition::Arrival { .. } => {
                 self.surviving_arrival()?;

@@ -202,6 +202,28 @@ pub struct GoalRules {
     /// these kinds attacks after the capture; a capture with no such square is illegal
     /// (Tyrant's monarchs, UCI `d1d5@h8`). Empty: off.
     pub placed_captures: Vec<char>,
+    /// After a move, the mover wins at once when the side to move could checkmate it
+    /// with one move, or with two moves in a row (the mover passing in between) of
+    /// which the first gives no check; the opponent's moves are legal by the plain
+    /// rules (Series Helpmate). Judged only after a move played (a FEN alone is a game
+    /// in progress), never after a null move.
+    pub series_mate: bool,
+    /// At the start of its turn a side not checkmated wins when, in the position before
+    /// the opponent's last move, the opponent had another legal move after which this
+    /// side would have had a mate in one (Blunder-Mate's claim; needs the last move, so
+    /// never from a FEN alone).
+    pub blunder_mate: bool,
+    /// An enemy unit that moves to a square whose maximal run of occupied squares along
+    /// a rank, file or diagonal, through that square, is exactly this long and holds
+    /// the royal piece, captures it (Linkage: 4): a move may not leave the mover's
+    /// royal open to that, and being open to it is a check. Threats are pseudo-legal,
+    /// like checks. 0: off.
+    pub linkage_run: u32,
+    /// A second royal kind whose mate wins for its owner (Counselor's queen): no move
+    /// may leave a piece of it attacked; a side with no legal move while one stands
+    /// attacked wins (whatever its king); and when a legal move would leave the
+    /// opponent so, only such moves are legal. `None`: off.
+    pub mated_royal_wins: Option<char>,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

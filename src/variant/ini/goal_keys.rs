@@ -47,6 +47,10 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanCrossRayCaptures",
     "proteanCapturers",
     "proteanPlaceCaptured",
+    "proteanSeriesMate",
+    "proteanBlunderMate",
+    "proteanLinkageRun",
+    "proteanMatedRoyalWins",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -382,6 +386,12 @@ impl Builder<'_> {
         if let Some(n) = self.read("proteanCheckLevels", parse_int) {
             g.check_levels = n;
         }
+        if let Some(n) = self.read("proteanLinkageRun", |s| match parse_int(s)? {
+            n @ (0 | 2..=19) => Ok(n),
+            n => Err(format!("a linkage run is 2..19 squares (0: off), not {n}")),
+        }) {
+            g.linkage_run = n;
+        }
         if let Some(x) = self.read("proteanSelfCheck", |s| {
             if s == "-" {
                 Ok(Vec::new())
@@ -423,6 +433,9 @@ impl Builder<'_> {
         if let Some(x) = self.read("proteanSecondRoyal", one_letter) {
             g.second_royal = x;
         }
+        if let Some(x) = self.read("proteanMatedRoyalWins", one_letter) {
+            g.mated_royal_wins = x;
+        }
         if let Some(x) = self.read("proteanQuadrantsApart", |s| {
             if s == "-" {
                 return Ok(None);
@@ -445,6 +458,8 @@ impl Builder<'_> {
             ("proteanVanishingSquares", &mut g.vanishing_squares),
             ("proteanRoyalFirstMoveQueen", &mut g.royal_first_move_queen),
             ("proteanCrossRayCaptures", &mut g.cross_ray_captures),
+            ("proteanSeriesMate", &mut g.series_mate),
+            ("proteanBlunderMate", &mut g.blunder_mate),
         ] {
             if let Some(b) = self.read(key, parse_bool) {
                 *field = b;
@@ -480,6 +495,7 @@ impl Builder<'_> {
         used.extend(&g.capturers);
         used.extend(&g.placed_captures);
         used.extend(g.second_royal);
+        used.extend(g.mated_royal_wins);
         used.extend(g.quadrants_apart.iter().flatten());
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
             let line = GOAL_KEYS
@@ -650,6 +666,20 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if !g.placed_captures.is_empty() {
         out.push(("proteanPlaceCaptured", lower(&g.placed_captures)));
+    }
+    if let Some(l) = g.mated_royal_wins {
+        out.push(("proteanMatedRoyalWins", l.to_ascii_lowercase().to_string()));
+    }
+    if g.linkage_run > 0 {
+        out.push(("proteanLinkageRun", g.linkage_run.to_string()));
+    }
+    for (key, on) in [
+        ("proteanSeriesMate", g.series_mate),
+        ("proteanBlunderMate", g.blunder_mate),
+    ] {
+        if on {
+            out.push((key, "true".into()));
+        }
     }
     out
 }

@@ -7,6 +7,7 @@ use super::super::goal::{BothConnected, CaptureEvent, CheckMate};
 use super::super::rules::{kinds_mask, RulesError};
 use super::super::{Color, Variant};
 use super::capture::CaptureRule;
+use super::verdicts::VerdictCache;
 use crate::board::{Bitboard, Geometry};
 
 /// One end condition.
@@ -66,6 +67,14 @@ pub enum EndCondition<B> {
     /// only the side to move is connected it wins; if both are, `both` decides
     /// (the side that just moved wins, or a draw).
     Connection(Connection<B>),
+    /// After a move played, the side to move could checkmate the mover with one move,
+    /// or with two in a row (the first giving no check): the mover wins (Series
+    /// Helpmate). A lookahead, cached by key (`EndConditions::verdicts`).
+    SeriesMate,
+    /// The side to move, not checkmated, wins when in the position before the last
+    /// move the opponent had another legal move after which it would have had a mate
+    /// in one (Blunder-Mate's claim). A lookahead, cached by the earlier position's key.
+    BlunderMate,
 }
 
 /// Compiled counted extinction rule (see [`EndCondition::ExtinctionCount`]).
@@ -141,6 +150,8 @@ pub struct EndConditions<B> {
     /// Whether the position keeps a flag per side, "its last turn was a self-check"
     /// (Contravention), in the counters of `counted_checks` (they exclude each other).
     self_checks: bool,
+    /// The lookahead conditions' answers, by key (empty until a lookahead runs).
+    verdicts: VerdictCache,
 }
 
 impl<B: Bitboard> EndConditions<B> {
@@ -313,6 +324,12 @@ impl<B: Bitboard> EndConditions<B> {
                 .collect();
             list.push(EndCondition::Connection(Connection { both, around }));
         }
+        if goal.series_mate {
+            list.push(EndCondition::SeriesMate);
+        }
+        if goal.blunder_mate {
+            list.push(EndCondition::BlunderMate);
+        }
         Ok(EndConditions {
             position_state: tracks_captured
                 || goal.move_limit.is_some()
@@ -328,6 +345,7 @@ impl<B: Bitboard> EndConditions<B> {
             tracks_captured,
             move_limit: goal.move_limit.map(|l| l.0),
             arrival: goal.arrival.is_some(),
+            verdicts: VerdictCache::default(),
         })
     }
 }
@@ -368,6 +386,12 @@ impl<B> EndConditions<B> {
         self.counted_checks
     }
 
+    /// The cache of the lookahead conditions' verdicts.
+    #[inline(always)]
+    pub fn verdicts(&self) -> &VerdictCache {
+        &self.verdicts
+    }
+
     /// Whether the position keeps the per-side self-check flags (`0+0` in the FEN).
     #[inline(always)]
     pub fn self_checks(&self) -> bool {
@@ -404,7 +428,10 @@ impl<B> EndConditions<B> {
         self.list.iter().any(|c| {
             matches!(
                 c,
-                EndCondition::CaptureLastOf(_) | EndCondition::CaptureNextTo { .. }
+                EndCondition::CaptureLastOf(_)
+                    | EndCondition::CaptureNextTo { .. }
+                    | EndCondition::SeriesMate
+                    | EndCondition::BlunderMate
             )
         })
     }

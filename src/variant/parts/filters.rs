@@ -54,11 +54,20 @@ pub enum MoveFilter {
     QuadrantsApart([usize; 2]),
     /// A royal piece in check may move only to capture its one checker (Makpong).
     CheckedRoyalStays,
+    /// No enemy unit may be able to link the mover's royal piece after the move: move
+    /// to a square whose maximal run of occupied squares along a line, through that
+    /// square and the royal, is exactly this long (Linkage: 4). Being so linked is a
+    /// check (`Position::in_extra_check`).
+    Linkage(u32),
+    /// A second royal kind that may never be left attacked, and whose mate wins for
+    /// its owner (Counselor's queen); when a move would so mate the opponent's, only
+    /// such moves are legal (a rule on the whole list, applied after any generator).
+    MatedRoyalWins(usize),
 }
 
 impl MoveFilter {
     /// The filter's bit in [`MoveFilters`]' set.
-    const fn bit(self) -> u16 {
+    const fn bit(self) -> u32 {
         match self {
             MoveFilter::CompulsoryCapture => 1,
             MoveFilter::NoGivingCheck => 2,
@@ -75,6 +84,8 @@ impl MoveFilter {
             MoveFilter::SecondRoyal(_) => 4096,
             MoveFilter::QuadrantsApart(_) => 8192,
             MoveFilter::CheckedRoyalStays => 16384,
+            MoveFilter::Linkage(_) => 32768,
+            MoveFilter::MatedRoyalWins(_) => 65536,
         }
     }
 }
@@ -83,7 +94,7 @@ impl MoveFilter {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveFilters {
     list: Vec<MoveFilter>,
-    bits: u16,
+    bits: u32,
 }
 
 impl MoveFilters {
@@ -142,6 +153,15 @@ impl MoveFilters {
         if variant.checked_royal_stays {
             list.push(MoveFilter::CheckedRoyalStays);
         }
+        if goal.linkage_run > 0 {
+            list.push(MoveFilter::Linkage(goal.linkage_run));
+        }
+        if let Some(kind) = goal
+            .mated_royal_wins
+            .and_then(|l| variant.kind_by_letter(l))
+        {
+            list.push(MoveFilter::MatedRoyalWins(kind));
+        }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }
     }
@@ -162,6 +182,30 @@ impl MoveFilters {
     pub fn quadrants_apart(&self) -> Option<[usize; 2]> {
         self.list.iter().find_map(|f| match *f {
             MoveFilter::QuadrantsApart(k) => Some(k),
+            _ => None,
+        })
+    }
+
+    /// The royal kind whose mate wins (`MatedRoyalWins`), if any.
+    #[inline(always)]
+    pub fn mated_royal_wins(&self) -> Option<usize> {
+        if self.bits & MoveFilter::MatedRoyalWins(0).bit() == 0 {
+            return None;
+        }
+        self.list.iter().find_map(|f| match *f {
+            MoveFilter::MatedRoyalWins(k) => Some(k),
+            _ => None,
+        })
+    }
+
+    /// The run length of the linkage rule (`Linkage`), if any.
+    #[inline(always)]
+    pub fn linkage(&self) -> Option<u32> {
+        if self.bits & MoveFilter::Linkage(0).bit() == 0 {
+            return None;
+        }
+        self.list.iter().find_map(|f| match *f {
+            MoveFilter::Linkage(run) => Some(run),
             _ => None,
         })
     }

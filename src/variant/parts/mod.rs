@@ -12,6 +12,8 @@
 //! - [`modes`]: pieces whose movement depends on the position;
 //! - [`no_move`]: what having no legal move means beyond mate and stalemate;
 //! - [`counting`]: Makruk's counting rules (a draw after a counted number of moves);
+//! - [`verdicts`]: the cache of the lookahead end rules' answers, keyed by the
+//!   position;
 //! - [`vision`]: what each side sees in a game of hidden information (read only by
 //!   `hidden::view`, never by move generation or search).
 //!
@@ -29,6 +31,7 @@ pub mod no_move;
 pub mod plan;
 pub mod royalty;
 pub mod turn;
+pub mod verdicts;
 pub mod vision;
 
 pub use capture::{BlastRules, CapturePermissions, CaptureRule};

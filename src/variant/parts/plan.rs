@@ -54,6 +54,9 @@ pub enum ListRule {
     CapturesIfAny,
     /// When the list holds a move toward the opponent, only such moves are legal.
     ForwardIfAny,
+    /// When the list holds a move that mates the opponent's royal of the
+    /// `MatedRoyalWins` kind, only such moves are legal (Counselor's rule 4).
+    RoyalMateIfAny,
 }
 
 /// Whether static exchange evaluation (SEE) can judge a capture by the material that
@@ -260,6 +263,15 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
             list_rule: ListRule::ForwardIfAny,
             ..Verdict::NEUTRAL
         },
+        // A rule on the position after the move, and one on the whole list.
+        MoveFilter::MatedRoyalWins(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            pseudo: false,
+            exposure_shortcut: false,
+            list_rule: ListRule::RoyalMateIfAny,
+            ..Verdict::NEUTRAL
+        },
         MoveFilter::NoGivingCheck => Verdict {
             pin_aware: PinAware::DropChecks,
             screened: false,
@@ -283,7 +295,8 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::GiftPromotion(_)
         | MoveFilter::SecondRoyal(_)
         | MoveFilter::QuadrantsApart(_)
-        | MoveFilter::CheckedRoyalStays => Verdict {
+        | MoveFilter::CheckedRoyalStays
+        | MoveFilter::Linkage(_) => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             pseudo: false,
@@ -409,7 +422,7 @@ impl GeneratorPlan {
     pub fn lists_final(&self) -> bool {
         match self.list_rule {
             ListRule::None => !self.pass_if_none && !self.expands,
-            ListRule::CapturesIfAny | ListRule::ForwardIfAny => false,
+            ListRule::CapturesIfAny | ListRule::ForwardIfAny | ListRule::RoyalMateIfAny => false,
         }
     }
 }
@@ -451,7 +464,9 @@ impl ExchangeRule {
             | MoveFilter::GiftPromotion(_)
             | MoveFilter::SecondRoyal(_)
             | MoveFilter::QuadrantsApart(_)
-            | MoveFilter::CheckedRoyalStays => false,
+            | MoveFilter::CheckedRoyalStays
+            | MoveFilter::Linkage(_)
+            | MoveFilter::MatedRoyalWins(_) => false,
         });
         let turn_ok = match turn {
             TurnRule::OneMove => true,
