@@ -6,11 +6,13 @@
 //! what the rules hide. The text form is the rule book's observation FEN (§2.3):
 //!
 //! ```text
-//! <board with ?>  <side to move>  <own castling rights>  <e.p.>  <clock>  <full-move>
+//! <board with ?>[holdings]  <side to move>  <own castling rights>  <e.p.>  <clock>  <full-move>
 //! ```
 //!
 //! each unseen square one `?` (runs never merged into digits), visible empty squares
-//! counted with digits, the clock `-` where the side cannot know it.
+//! counted with digits, the clock `-` where the side cannot know it. Games with hands
+//! add the holdings as the side knows them: its own units by letter, one `?` per unit
+//! of the other side (§4, HS3).
 
 use crate::board::{Geometry, Square};
 use crate::variant::{Color, BLACK, WHITE};
@@ -52,6 +54,9 @@ pub struct Observation {
     pub cells: Vec<Cell>,
     /// Whose turn it is (public).
     pub side_to_move: Color,
+    /// The holdings as the observer knows them, without the brackets: its own units
+    /// by letter, one `?` per unit in the other side's hand (`None`: no hands).
+    pub holdings: Option<String>,
     /// The observer's own castling rights as the FEN writes them (`KQ`, `k`), or `-`.
     pub castling: String,
     /// The en-passant square, only when the observer is to move and may capture there.
@@ -109,6 +114,11 @@ impl Observation {
                 out.push('/');
             }
         }
+        if let Some(hand) = &self.holdings {
+            out.push('[');
+            out += hand;
+            out.push(']');
+        }
         out
     }
 
@@ -138,14 +148,25 @@ impl Observation {
 
     /// Reads an observation FEN on a board of `geo`'s size. `?` or `*` is an unseen
     /// square; a piece is a letter with an optional `~` after it or `+` before it (the
-    /// letters are not checked against a variant here); the clock is a number or `-`.
+    /// letters are not checked against a variant here); holdings `[...]` after the board
+    /// hold letters and `?`; the clock is a number or `-`.
     /// Events are not part of the FEN and come back empty.
     pub fn from_fen(text: &str, geo: Geometry) -> Result<Observation, ObservationError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 6 {
             return err(format!("expected 6 fields, found {}", fields.len()));
         }
-        let cells = parse_board(fields[0], geo)?;
+        let (board, holdings) = match fields[0].split_once('[') {
+            Some((board, rest)) => {
+                let hand = rest
+                    .strip_suffix(']')
+                    .filter(|h| h.chars().all(|c| c.is_ascii_alphabetic() || c == '?'))
+                    .ok_or_else(|| ObservationError(format!("holdings '[{rest}'")))?;
+                (board, Some(hand.to_string()))
+            }
+            None => (fields[0], None),
+        };
+        let cells = parse_board(board, geo)?;
         let side_to_move = match fields[1] {
             "w" => WHITE,
             "b" => BLACK,
@@ -178,6 +199,7 @@ impl Observation {
             geo,
             cells,
             side_to_move,
+            holdings,
             castling: castling.to_string(),
             en_passant,
             clock,
@@ -266,6 +288,8 @@ mod tests {
             "????????/????????/???2???/???pP???/????????/????????/???3??/???1K1?? w - d6 - 1",
             "4R3/????1???/????1???/????1???/????1???/????1???/????4/????2K1 b - - - 1",
             "Q~7/8/8/8/8/8/8/4K2k b - - 12 40",
+            "8/8/8/8/????????/????????/????????/????????[???kqp] b - - - 1",
+            "????????/????????/????????/????????/????????/????????/???3??/???1K1??[] w - - - 17",
         ] {
             let o = Observation::from_fen(fen, geo()).unwrap();
             assert_eq!(o.fen(), fen);
@@ -288,6 +312,8 @@ mod tests {
             ("8/8/8/8/8/8/8/8 w - - - 0", "full-move"),
             ("8/8/8/8/8/8/8/7+ w - - - 1", "'+'"),
             ("8/8/8/8/8/8/8/7! w - - - 1", "'!'"),
+            ("8/8/8/8/8/8/8/8[Q w - - - 1", "holdings"),
+            ("8/8/8/8/8/8/8/8[Q1] w - - - 1", "holdings"),
         ] {
             let e = Observation::from_fen(fen, geo()).unwrap_err();
             assert!(e.to_string().contains(why), "{fen}: {e}");

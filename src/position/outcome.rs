@@ -548,15 +548,15 @@ impl<B: Bitboard> Position<B> {
         false
     }
 
-    /// Whether `color` has no piece of some kind in the bit set `kinds`.
+    /// Whether `color` has no piece of some kind in the bit set `kinds`, on the board or
+    /// in hand (a king still to be dropped in a set-up is not extinct, as in
+    /// Fairy-Stockfish).
     #[inline(always)]
     fn some_kind_missing(&self, kinds: u32, color: Color) -> bool {
         let mut m = kinds;
         while m != 0 {
-            if self
-                .pieces_of(m.trailing_zeros() as usize, color)
-                .is_empty()
-            {
+            let kind = m.trailing_zeros() as usize;
+            if self.pieces_of(kind, color).is_empty() && self.hand_count(color, kind) == 0 {
                 return true;
             }
             m &= m - 1;
