@@ -4,7 +4,7 @@
 //! derivation where the book gives one) and a few more worked here. The perft suite of
 //! `engine-tests/perft/fogofwar.perft` (pyffish with the rule book's
 //! `[fogofwar:chess]`) runs in `perft_suite`; the independent reference's perft and
-//! observation suites of `engine-tests/hidden/` at the end of this file.
+//! observation suites of `engine-tests/hidden/` (these games and §4's) at the end of this file.
 
 use crate::common::reference;
 use crate::common::{fen_after, game_at, sorted_moves};
@@ -457,8 +457,18 @@ fn fog_keys_load_and_bad_ones_are_refused_with_their_line() {
 // variant's files must exist.
 // ---------------------------------------------------------------------------------
 
-/// The variants of `engine-tests/hidden/perft/` and `engine-tests/hidden/observations/`.
-const REFERENCE_VARIANTS: [&str; 2] = ["fogofwar", "darkchess"];
+/// The variants of `engine-tests/hidden/perft/`.
+const REFERENCE_PERFT: [&str; 2] = ["fogofwar", "darkchess"];
+
+/// The variants of `engine-tests/hidden/observations/` (§4's hidden set-ups have no
+/// perft file there: their perft is `screen`'s and `crazyscreen`'s, `tests/hidden2.rs`).
+const REFERENCE_OBSERVATIONS: [&str; 5] = [
+    "fogofwar",
+    "darkchess",
+    "hiddenscreen",
+    "hiddencrazyscreen",
+    "darkcrazyscreen",
+];
 
 /// The rule book's H8, where Protean disagrees with the book (and agrees with pyffish and
 /// OpenSpiel): it reads `K` as X-FEN's outermost kingside rook, here g1, and castles with
@@ -468,7 +478,7 @@ const H8: &str = "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1";
 #[test]
 fn reference_perft_suites() {
     let mut failures = Vec::new();
-    for variant in REFERENCE_VARIANTS {
+    for variant in REFERENCE_PERFT {
         let all = reference::perft_file("hidden", variant, &[]);
         let (h8, other): (Vec<String>, Vec<String>) = all.into_iter().partition(|f| f.contains(H8));
         assert!(!h8.is_empty(), "{variant}: H8 agrees with the book now");
@@ -485,7 +495,7 @@ fn reference_observations() {
         .join("observations");
     let mut failures = Vec::new();
     let mut checked = 0;
-    for variant in REFERENCE_VARIANTS {
+    for variant in REFERENCE_OBSERVATIONS {
         let path = dir.join(format!("{variant}.txt"));
         for (n, line) in reference::lines(&path) {
             let at = format!("{variant}.txt:{n}");

@@ -18,6 +18,7 @@ mod goal_rules;
 mod goal_rules2;
 mod hands;
 mod hidden;
+mod hidden2;
 mod loa;
 mod match_runner;
 mod more_reference;
