@@ -1,7 +1,8 @@
 //! The hidden set-up games of the rule book's §4 (`../shared/RULES-HIDDEN.md`):
-//! `hiddenscreen`, `hiddencrazyscreen` and `darkcrazyscreen`. One test per rule, on
-//! positions worked by hand (the derivation beside each expectation). The independent
-//! reference's observation files of these games run in `hidden::reference_observations`.
+//! `hiddenscreen`, `hiddencrazyscreen` and `darkcrazyscreen`, and §5's secret bomb,
+//! `atomicbomb`. One test per rule, on positions worked by hand (the derivation beside
+//! each expectation). The independent reference's files of these games run in
+//! `hidden::reference_perft_suites` and `hidden::reference_observations`.
 
 use crate::common::{game_after, game_at, sorted_moves};
 use protean::engine::variant_file::parse_variants;
@@ -297,4 +298,209 @@ fn the_setup_key_loads_writes_back_and_bad_values_are_refused() {
             .to_string();
         assert!(e.contains(why) && e.contains("t.ini:"), "{text}: {e}");
     }
+}
+
+// ---------------------------------------------------------------------------------
+// §5: atomicbomb (AB1-AB10, the FEN's bomb field, the observation)
+// ---------------------------------------------------------------------------------
+
+const BOMB_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {-,-}";
+
+fn bomb_game(fen: &str, moves: &[&str]) -> protean::engine::Game {
+    game_after("atomicbomb", fen, moves)
+}
+
+#[test]
+fn ab1_ab2_each_side_first_designates_any_of_its_units() {
+    // White's 16 units, each a designation `<sq><sq>` (the king and pawns included),
+    // then Black's 16; the clock stays, the move number goes on (the book's example).
+    let g = bomb_game(BOMB_START, &[]);
+    let moves = sorted_moves(&g);
+    assert_eq!(moves.len(), 16);
+    assert!(moves.iter().all(|m| m[..2] == m[2..]));
+    assert!(moves.contains(&"e1e1".to_string()) && moves.contains(&"a2a2".to_string()));
+    let g = bomb_game(BOMB_START, &["d1d1"]);
+    assert_eq!(g.legal_moves_uci().len(), 16);
+    assert!(g.legal_moves_uci().contains(&"e8e8".to_string()));
+    let g = bomb_game(BOMB_START, &["d1d1", "e8e8"]);
+    assert_eq!(
+        g.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2 {d1,e8}"
+    );
+    // Then chess's 20 moves and the d1 queen's detonation: its blast takes the own
+    // king on e1, which is legal (and loses, AB4): 21.
+    assert_eq!(g.legal_moves_uci().len(), 21);
+}
+
+#[test]
+fn ab3_a_detonation_clears_the_bomb_and_its_eight_neighbours() {
+    // The c2 knight blows up: b2 (black pawn), c3 (black pawn), d2 (white pawn) go with
+    // it; the e1 king is two files away and stays. The clock resets.
+    let g = bomb_game("4k3/8/8/8/8/2p5/1pNP4/4K3 w - - 7 5 {c2,e8}", &["c2c2"]);
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 5 {x,e8}");
+}
+
+#[test]
+fn ab4_the_kings_a_blast_destroys_decide_the_game() {
+    // B3: the e2 knight between the kings destroys both: a draw.
+    let both = bomb_game("8/8/8/8/8/4k3/4N3/4K3 w - - 0 3 {e2,e3}", &["e2e2"]);
+    assert_eq!(both.outcome().unwrap().result, GameResult::Draw);
+    // Only the enemy king (White's is on a1): White wins.
+    let enemy = bomb_game("8/8/8/8/8/4k3/4N3/K7 w - - 0 3 {e2,e3}", &["e2e2"]);
+    assert_eq!(enemy.outcome().unwrap().result, GameResult::Win(WHITE));
+    // Only the own king: legal, and White loses.
+    let own = bomb_game("8/8/8/8/8/8/4N3/4K2k w - - 0 3 {e2,h1}", &[]);
+    assert!(own.legal_moves_uci().contains(&"e2e2".to_string()));
+    let own = bomb_game("8/8/8/8/8/8/4N3/4K2k w - - 0 3 {e2,h1}", &["e2e2"]);
+    assert_eq!(own.outcome().unwrap().result, GameResult::Win(BLACK));
+}
+
+#[test]
+fn ab5_a_detonation_may_not_expose_the_king_but_may_answer_check() {
+    // The c2 blast takes the c1 bishop that shields e1 from the a1 rook: illegal.
+    let g = bomb_game("4k3/8/8/8/8/8/2P5/r1B1K3 w - - 0 5 {c2,e8}", &[]);
+    assert!(!g.legal_moves_uci().contains(&"c2c2".to_string()));
+    // B4: the f3 knight checks e1; the g2 blast takes it (e1 is not next to g2). The
+    // other answers: Kd1, Ke2, Kf1, Kf2 (d2 is the knight's) and gxf3: 6 moves.
+    let g = bomb_game("4k3/8/8/8/8/5n2/6P1/4K3 w - - 0 3 {g2,e8}", &[]);
+    assert_eq!(
+        sorted_moves(&g),
+        ["e1d1", "e1e2", "e1f1", "e1f2", "g2f3", "g2g2"].map(String::from)
+    );
+}
+
+#[test]
+fn ab6_the_bomb_never_gives_check() {
+    // Black's bomb, the d2 knight, stands next to White's king: White is not in check,
+    // and has the same moves as with Black's bomb gone.
+    let on = bomb_game("4k3/8/8/8/8/8/3n4/4K3 w - - 0 5 {x,d2}", &[]);
+    let gone = bomb_game("4k3/8/8/8/8/8/3n4/4K3 w - - 0 5 {x,x}", &[]);
+    assert_eq!(sorted_moves(&on), sorted_moves(&gone));
+    assert!(on.legal_moves_uci().contains(&"e1d2".to_string()));
+}
+
+#[test]
+fn ab7_capturing_the_bomb_removes_it_without_a_blast() {
+    // The queen takes the d2 bomb knight: no blast (the e1 king stays); White's entry
+    // is `x`; White sees `x`, Black (which took it unknowingly) keeps `?`.
+    let fen = "4k3/8/8/3q4/8/8/3N4/4K3 b - - 0 5 {d2,e8}";
+    let g = bomb_game(fen, &["d5d2"]);
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/3q4/4K3 w - - 0 6 {x,e8}");
+    assert_eq!(
+        g.observation_of(WHITE).unwrap().fen(),
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 6 {x,?}"
+    );
+    assert_eq!(
+        g.observation_of(BLACK).unwrap().fen(),
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 6 {?,e8}"
+    );
+}
+
+#[test]
+fn ab8_the_bomb_follows_its_unit() {
+    // The h1 rook castles to f1, the a7 pawn promotes on a8: the bomb goes along.
+    let g = bomb_game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 5 {h1,a8}", &["e1g1"]);
+    assert_eq!(g.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 5 {f1,a8}");
+    let g = bomb_game("4k3/P7/8/8/8/8/8/4K3 w - - 0 5 {a7,e8}", &["a7a8q"]);
+    assert_eq!(g.fen(), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 5 {a8,e8}");
+}
+
+#[test]
+fn ab9_mate_counts_the_detonation() {
+    // Ra8+ against the g8 king behind its pawns: with Black's bomb on b7 the blast
+    // takes the rook (a8 is next to b7), so it is not mate; with the bomb gone it is.
+    let fen = "6k1/1p3ppp/8/8/8/8/8/R3K3 w - - 0 5";
+    let g = bomb_game(&format!("{fen} {{e1,b7}}"), &["a1a8"]);
+    assert!(g.outcome().is_none());
+    assert_eq!(sorted_moves(&g), ["b7b7"]);
+    let g = bomb_game(&format!("{fen} {{e1,x}}"), &["a1a8"]);
+    assert_eq!(g.outcome().unwrap().result, GameResult::Win(WHITE));
+}
+
+#[test]
+fn ab10_draws_as_in_chess() {
+    let g = bomb_game("4k3/8/8/8/8/8/8/4K3 w - - 0 5 {x,x}", &[]);
+    assert_eq!(g.outcome().unwrap().result, GameResult::Draw);
+    let g = bomb_game("4k3/8/8/8/8/8/8/4K2R w - - 100 80 {h1,x}", &[]);
+    assert_eq!(g.outcome().unwrap().result, GameResult::Draw);
+}
+
+#[test]
+fn the_bomb_field_is_read_written_and_checked() {
+    // Left out, neither bomb is designated.
+    let g = game_at("atomicbomb", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {-,-}");
+    for (fen, why) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {d1,-}",
+            "not on one of its units",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {e8,-}",
+            "not on one of its units",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {e1}", "bomb field"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {e1,?}", "bomb field"),
+    ] {
+        let Err(e) = protean::engine::Game::by_name("atomicbomb", Some(fen)) else {
+            panic!("{fen} is accepted");
+        };
+        assert!(e.contains(why), "{fen}: {e}");
+    }
+    // The key tells bombs apart.
+    let a = game_at("atomicbomb", "4k3/8/8/8/8/8/3N4/4K3 w - - 0 5 {e1,e8}");
+    let b = game_at("atomicbomb", "4k3/8/8/8/8/8/3N4/4K3 w - - 0 5 {d2,e8}");
+    assert_ne!(a.key(), b.key());
+}
+
+#[test]
+fn the_bomb_observation_hides_only_the_opponents_bomb() {
+    // B2: White's view after d1d1 e8e8 is the true FEN with `{d1,?}`; Black's view of
+    // White's designation is `?` while its own is still `-`.
+    let g = bomb_game(BOMB_START, &["d1d1"]);
+    assert_eq!(
+        g.observation().unwrap().fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 {?,-}"
+    );
+    let g = bomb_game(BOMB_START, &["d1d1", "e8e8"]);
+    assert_eq!(
+        g.observation().unwrap().fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2 {d1,?}"
+    );
+    // Two designations Black cannot tell apart give it the same view.
+    let a = bomb_game(BOMB_START, &["d1d1"]).observation().unwrap();
+    let b = bomb_game(BOMB_START, &["h2h2"]).observation().unwrap();
+    assert_eq!(a, b);
+    // A detonation is public: `x` for both.
+    let g = bomb_game("4k3/8/8/8/1N6/8/8/4K3 w - - 0 5 {b4,e8}", &["b4b4"]);
+    assert_eq!(
+        g.observation().unwrap().fen(),
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 5 {x,e8}"
+    );
+}
+
+#[test]
+fn atomicbomb_over_uci() {
+    let out = uci(&["uci"]);
+    assert!(out.contains(" var atomicbomb"));
+    let out = uci(&[
+        "setoption name UCI_Variant value atomicbomb",
+        "position startpos moves d1d1",
+        "d",
+        "go depth 2",
+    ]);
+    assert!(
+        out.contains("Observation: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 {?,-}")
+    );
+    assert!(out.contains(PEEKING), "{out}");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap();
+    // Black's turn is a designation of one of its units (ranks 7 and 8).
+    assert!(
+        best.len() == 4 && best[..2] == best[2..4] && matches!(&best[3..], "7" | "8"),
+        "{best}"
+    );
 }

@@ -6,7 +6,7 @@
 //! what the rules hide. The text form is the rule book's observation FEN (§2.3):
 //!
 //! ```text
-//! <board with ?>[holdings]  <side to move>  <own castling rights>  <e.p.>  <clock>  <full-move>
+//! <board with ?>[holdings]  <side to move>  <own castling rights>  <e.p.>  <clock>  <full-move>  [{bombs}]
 //! ```
 //!
 //! each unseen square one `?` (runs never merged into digits), visible empty squares
@@ -66,6 +66,8 @@ pub struct Observation {
     pub fullmove: u32,
     /// What the observer was told on the last half-move.
     pub events: Vec<Event>,
+    /// The secret bombs as the observer knows them, a seventh field (`{d1,?}`; §5).
+    pub bombs: Option<String>,
 }
 
 /// Why an observation FEN was refused.
@@ -129,12 +131,17 @@ impl Observation {
             .en_passant
             .map_or("-".to_string(), |sq| self.geo.square_name(sq));
         let clock = self.clock.map_or("-".to_string(), |c| c.to_string());
-        format!(
+        let mut fen = format!(
             "{} {side} {} {ep} {clock} {}",
             self.board_field(),
             self.castling,
             self.fullmove
-        )
+        );
+        if let Some(bombs) = &self.bombs {
+            fen.push(' ');
+            fen += bombs;
+        }
+        fen
     }
 
     /// The events as their tokens, space-separated (`promo`), or `-` for none.
@@ -149,13 +156,33 @@ impl Observation {
     /// Reads an observation FEN on a board of `geo`'s size. `?` or `*` is an unseen
     /// square; a piece is a letter with an optional `~` after it or `+` before it (the
     /// letters are not checked against a variant here); holdings `[...]` after the board
-    /// hold letters and `?`; the clock is a number or `-`.
+    /// hold letters and `?`; the clock is a number or `-`; a seventh field holds the
+    /// secret bombs (`{d1,?}`: a square, `-`, `x` or `?` each).
     /// Events are not part of the FEN and come back empty.
     pub fn from_fen(text: &str, geo: Geometry) -> Result<Observation, ObservationError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 6 {
-            return err(format!("expected 6 fields, found {}", fields.len()));
+        if fields.len() != 6 && fields.len() != 7 {
+            return err(format!(
+                "expected 6 fields (7 with secret bombs), found {}",
+                fields.len()
+            ));
         }
+        let bombs = match fields.get(6) {
+            None => None,
+            Some(b) => {
+                let inner = b
+                    .strip_prefix('{')
+                    .and_then(|b| b.strip_suffix('}'))
+                    .filter(|i| i.split(',').count() == 2)
+                    .ok_or_else(|| ObservationError(format!("bomb field '{b}'")))?;
+                for entry in inner.split(',') {
+                    if !matches!(entry, "-" | "x" | "?") && geo.parse_square(entry).is_none() {
+                        return err(format!("bomb field '{b}'"));
+                    }
+                }
+                Some(b.to_string())
+            }
+        };
         let (board, holdings) = match fields[0].split_once('[') {
             Some((board, rest)) => {
                 let hand = rest
@@ -205,6 +232,7 @@ impl Observation {
             clock,
             fullmove,
             events: Vec::new(),
+            bombs,
         })
     }
 }
@@ -290,6 +318,7 @@ mod tests {
             "Q~7/8/8/8/8/8/8/4K2k b - - 12 40",
             "8/8/8/8/????????/????????/????????/????????[???kqp] b - - - 1",
             "????????/????????/????????/????????/????????/????????/???3??/???1K1??[] w - - - 17",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 5 {d1,?}",
         ] {
             let o = Observation::from_fen(fen, geo()).unwrap();
             assert_eq!(o.fen(), fen);
@@ -302,7 +331,8 @@ mod tests {
     #[test]
     fn bad_observation_fens_are_refused_with_a_reason() {
         for (fen, why) in [
-            ("8/8/8/8/8/8/8/8 w - - - 1 x", "6 fields"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 {-,-} x", "6 fields"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 x", "bomb field"),
             ("8/8/8/8/8/8/8 w - - - 1", "ranks"),
             ("9/8/8/8/8/8/8/8 w - - - 1", "empty run"),
             ("???????/8/8/8/8/8/8/8 w - - - 1", "squares"),
@@ -314,6 +344,8 @@ mod tests {
             ("8/8/8/8/8/8/8/7! w - - - 1", "'!'"),
             ("8/8/8/8/8/8/8/8[Q w - - - 1", "holdings"),
             ("8/8/8/8/8/8/8/8[Q1] w - - - 1", "holdings"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 {d1}", "bomb field"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 {z9,?}", "bomb field"),
         ] {
             let e = Observation::from_fen(fen, geo()).unwrap_err();
             assert!(e.to_string().contains(why), "{fen}: {e}");

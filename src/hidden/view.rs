@@ -11,6 +11,8 @@
 //! Vision belongs to the pieces (V4): a finished game (a king taken) is seen by the
 //! same rule, its moves generated as if it went on.
 //!
+//! With secret bombs (§5) everything is seen but the other side's bomb.
+//!
 //! A hidden set-up (§4) comes first: while either hand holds units, a side sees the
 //! squares it may drop on (its own half) and nothing else, and of the other side's hand
 //! only the number of units (HS1-HS3). Once both hands are empty, play is fogged as
@@ -92,6 +94,14 @@ fn sight<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<(B, Option<Squ
 /// `viewer`'s observation of `pos` after the half-move that led to it (the last move of
 /// `pos`'s history, for the events), or `None` in an open game.
 pub fn observe<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<Observation> {
+    if pos.has_bombs() {
+        // Everything is seen but the other side's bomb (§5): the true FEN with that
+        // entry hidden.
+        let fen = pos.to_fen();
+        let (fields, _) = fen.rsplit_once(' ')?;
+        let text = format!("{fields} {}", pos.bombs_field(Some(!viewer)));
+        return Observation::from_fen(&text, pos.rules().geo).ok();
+    }
     let vision = pos.rules().vision.as_ref()?;
     let setup = in_hidden_setup(pos);
     let fen = pos.to_fen();
@@ -161,5 +171,6 @@ pub fn observe<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<Observat
         clock: None,
         fullmove: pos.fullmove_number(),
         events,
+        bombs: None,
     })
 }

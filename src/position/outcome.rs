@@ -87,6 +87,7 @@ impl fmt::Display for Outcome {
             (EndReason::Extinction, GameResult::Win(c)) => {
                 format!("{} wins by extinction", c.name())
             }
+            (EndReason::Extinction, GameResult::Draw) => "Draw: both sides extinct".to_string(),
             (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", c.name()),
             (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", c.name()),
             (EndReason::FewPieces, _) => "Draw by too few pieces".to_string(),
@@ -259,6 +260,15 @@ impl<B: Bitboard> Position<B> {
                     (false, true) => win(us, EndReason::Connection),
                     (false, false) => None,
                 }
+            }
+            &EndCondition::MutualExtinction(kinds) => {
+                if Color::both()
+                    .into_iter()
+                    .all(|c| self.some_kind_missing(kinds, c))
+                {
+                    return draw(EndReason::Extinction);
+                }
+                None
             }
             &EndCondition::Extinction {
                 kinds,

@@ -9,11 +9,13 @@
 //!   (`false`, the default: an open set-up);
 //! - `proteanFogSight = p:fWfF`: per kind letter, extra squares seen, as Betza leaps
 //!   (`-`: none);
-//! - `proteanFogAnnounce = promotion`: the events told to the other side (`-`: none).
+//! - `proteanFogAnnounce = promotion`: the events told to the other side (`-`: none);
+//! - `proteanSecretBomb = true`: each side secretly designates one unit as its bomb and
+//!   may detonate it (`Variant::secret_bomb`; `false`, the default: no bomb).
 
 use super::build::Builder;
 use super::values::parse_bool;
-use crate::variant::{Fog, Variant};
+use crate::variant::Variant;
 
 /// The fog keys, in the order the writer writes them.
 pub const FOG_KEYS: &[&str] = &[
@@ -21,6 +23,7 @@ pub const FOG_KEYS: &[&str] = &[
     "proteanFogSight",
     "proteanFogAnnounce",
     "proteanFogSetup",
+    "proteanSecretBomb",
 ];
 
 /// `p:fWfF n:...`: letter and Betza per kind.
@@ -58,6 +61,9 @@ fn parse_announce(v: &str) -> Result<bool, String> {
 impl Builder<'_> {
     /// Reads the fog keys over the parent's fog rule.
     pub(super) fn apply_fog_keys(&mut self, v: &mut Variant) {
+        if let Some(on) = self.read("proteanSecretBomb", parse_bool) {
+            v.secret_bomb = on;
+        }
         let mut fog = v.fog.clone().unwrap_or_default();
         if let Some(on) = self.read("proteanFog", parse_bool) {
             fog.play = on;
@@ -102,11 +108,14 @@ impl Builder<'_> {
     }
 }
 
-/// The fog keys of `fog` with their values, in [`FOG_KEYS`] order (none for an open
+/// The fog keys of `v` with their values, in [`FOG_KEYS`] order (none for an open
 /// game).
-pub fn fog_key_values(fog: &Option<Fog>) -> Vec<(&'static str, String)> {
-    let Some(fog) = fog else {
-        return Vec::new();
+pub fn fog_key_values(v: &Variant) -> Vec<(&'static str, String)> {
+    let bomb = v
+        .secret_bomb
+        .then(|| ("proteanSecretBomb", "true".to_string()));
+    let Some(fog) = &v.fog else {
+        return bomb.into_iter().collect();
     };
     let mut out = Vec::new();
     if fog.play {
@@ -126,5 +135,6 @@ pub fn fog_key_values(fog: &Option<Fog>) -> Vec<(&'static str, String)> {
     if fog.hidden_setup {
         out.push(("proteanFogSetup", "true".to_string()));
     }
+    out.extend(bomb);
     out
 }
