@@ -89,21 +89,36 @@ impl<B: Bitboard> Position<B> {
         n
     }
 
-    /// The board part of a bomb action `mv` (a [`Move::bomb`]) by the side to move: a
-    /// designation changes nothing on the board and leaves the move clock as it was;
-    /// a detonation clears the blast and resets the clock.
+    /// The board part of a bomb action `mv` (a [`Move::bomb`], made as a pass) by the
+    /// side to move, from `make_move`'s departure step, so that chess's path through
+    /// `make_move` is untouched: a designation changes nothing on the board and leaves
+    /// the move clock as it was; a detonation clears the blast (with the castling
+    /// rights of the squares it empties) and resets the clock.
+    #[cold]
+    #[inline(never)]
     pub(super) fn bomb_action(&mut self, mv: Move, undo: &mut super::Undo) {
         if self.bombs[self.side] == BOMB_UNSET {
             self.halfmove = undo.halfmove;
-        } else {
-            undo.exploded = self.detonate(mv.from());
-            self.halfmove = 0;
+            return;
+        }
+        undo.exploded = self.detonate(mv.from());
+        self.halfmove = 0;
+        let mut cleared = 0;
+        for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
+            cleared |= self.castle_clear[sq as usize];
+        }
+        if self.castling & cleared != 0 {
+            self.key ^= self.castling_key(self.castling);
+            self.castling &= !cleared;
+            self.key ^= self.castling_key(self.castling);
         }
     }
 
     /// The bombs after the move `mv` by `us` (the board already changed): a
     /// designation, a detonation, or a bomb that moved with its unit or went with it.
     /// The state before is kept for `unmake`.
+    #[cold]
+    #[inline(never)]
     pub(super) fn bombs_after_move(&mut self, mv: Move, us: Color) {
         self.bomb_history.push(self.bombs);
         let them = !us;

@@ -393,12 +393,7 @@ impl<B: Bitboard> Position<B> {
         match mv.kind() {
             MoveKind::Drop => self.make_drop(mv, &mut undo),
             // Nothing moves; square 0 is neither left nor entered.
-            MoveKind::Pass => {
-                undo.moved = NO_PIECE;
-                if mv.is_bomb() {
-                    self.bomb_action(mv, &mut undo);
-                }
-            }
+            MoveKind::Pass => undo.moved = NO_PIECE,
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.remove(from);
@@ -484,7 +479,7 @@ impl<B: Bitboard> Position<B> {
             self.goal_state_after_move(&undo, us);
         }
         if self.rules.tracks_departures {
-            self.departed(mv, undo.moved, us);
+            self.departed(&mut undo, us);
         }
         self.side = them;
         self.key ^= self.rules.zobrist.side;
@@ -583,10 +578,15 @@ impl<B: Bitboard> Position<B> {
 
     /// What leaving a square does beyond moving (one branch in `make_move` for games
     /// without it): the square vanishes, a royal's first move spends its privilege,
-    /// and a secret bomb follows its unit. Drops and passes leave no square.
+    /// and a secret bomb is designated, detonated, or follows its unit. Drops and
+    /// passes leave no square.
     #[cold]
-    fn departed(&mut self, mv: Move, moved: PieceCode, us: Color) {
+    fn departed(&mut self, undo: &mut Undo, us: Color) {
+        let (mv, moved) = (undo.mv, undo.moved);
         if self.has_bombs() {
+            if mv.is_bomb() {
+                self.bomb_action(mv, undo);
+            }
             self.bombs_after_move(mv, us);
         }
         if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
