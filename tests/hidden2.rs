@@ -53,6 +53,34 @@ fn h1_h3_s3_hidden_setups_have_the_moves_and_perft_of_the_open_games() {
     assert!(checked > 40, "only {checked} counts");
 }
 
+/// H3: the hidden games end where the open ones do: every position of `screen`'s and
+/// `crazyscreen`'s game-end suites (mates in and after the set-up, pyffish's results)
+/// has the same result for the side to move.
+#[test]
+fn h3_hidden_setups_end_as_the_open_games() {
+    let mut checked = 0;
+    for (open, hidden) in [
+        ("screen", "hiddenscreen"),
+        ("crazyscreen", "hiddencrazyscreen"),
+    ] {
+        let path = crate::common::data_dir()
+            .join("game-end")
+            .join(format!("{open}.txt"));
+        for (n, line) in crate::common::reference::lines(&path) {
+            let at = format!("{open}.txt:{n}");
+            let parts: Vec<&str> = line.splitn(3, ';').map(str::trim).collect();
+            let g = crate::common::reference::game(hidden, parts[0], &at, &[]).unwrap();
+            assert_eq!(
+                crate::common::verdict(&g),
+                parts[1],
+                "{hidden} {at}: {line}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 5, "only {checked} positions");
+}
+
 // ---------------------------------------------------------------------------------
 // §4.2: what each side sees during the set-up (HS1-HS4)
 // ---------------------------------------------------------------------------------
