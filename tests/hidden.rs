@@ -4,7 +4,8 @@
 //! derivation where the book gives one) and a few more worked here. The perft suite of
 //! `engine-tests/perft/fogofwar.perft` (pyffish with the rule book's
 //! `[fogofwar:chess]`) runs in `perft_suite`; the independent reference's perft and
-//! observation suites of `engine-tests/hidden/` at the end of this file.
+//! observation suites of `engine-tests/hidden/` (these games, §4's and §5's) at the end of
+//! this file.
 
 use crate::common::reference;
 use crate::common::{fen_after, game_at, sorted_moves};
@@ -457,8 +458,19 @@ fn fog_keys_load_and_bad_ones_are_refused_with_their_line() {
 // variant's files must exist.
 // ---------------------------------------------------------------------------------
 
-/// The variants of `engine-tests/hidden/perft/` and `engine-tests/hidden/observations/`.
-const REFERENCE_VARIANTS: [&str; 2] = ["fogofwar", "darkchess"];
+/// The variants of `engine-tests/hidden/perft/`.
+const REFERENCE_PERFT: [&str; 3] = ["fogofwar", "darkchess", "atomicbomb"];
+
+/// The variants of `engine-tests/hidden/observations/` (§4's hidden set-ups have no
+/// perft file there: their perft is `screen`'s and `crazyscreen`'s, `tests/hidden2.rs`).
+const REFERENCE_OBSERVATIONS: [&str; 6] = [
+    "fogofwar",
+    "darkchess",
+    "hiddenscreen",
+    "hiddencrazyscreen",
+    "darkcrazyscreen",
+    "atomicbomb",
+];
 
 /// The rule book's H8, where Protean disagrees with the book (and agrees with pyffish and
 /// OpenSpiel): it reads `K` as X-FEN's outermost kingside rook, here g1, and castles with
@@ -468,10 +480,12 @@ const H8: &str = "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1";
 #[test]
 fn reference_perft_suites() {
     let mut failures = Vec::new();
-    for variant in REFERENCE_VARIANTS {
+    for variant in REFERENCE_PERFT {
         let all = reference::perft_file("hidden", variant, &[]);
         let (h8, other): (Vec<String>, Vec<String>) = all.into_iter().partition(|f| f.contains(H8));
-        assert!(!h8.is_empty(), "{variant}: H8 agrees with the book now");
+        if variant != "atomicbomb" {
+            assert!(!h8.is_empty(), "{variant}: H8 agrees with the book now");
+        }
         failures.extend(other);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -485,7 +499,7 @@ fn reference_observations() {
         .join("observations");
     let mut failures = Vec::new();
     let mut checked = 0;
-    for variant in REFERENCE_VARIANTS {
+    for variant in REFERENCE_OBSERVATIONS {
         let path = dir.join(format!("{variant}.txt"));
         for (n, line) in reference::lines(&path) {
             let at = format!("{variant}.txt:{n}");

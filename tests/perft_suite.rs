@@ -153,6 +153,7 @@ suites! {
     placement => "placement",
     screen => "screen",
     crazyscreen => "crazyscreen",
+    darkcrazyscreen => "darkcrazyscreen",
     shogun => "shogun",
     tablut => "tablut",
     brandubh => "brandubh",

@@ -19,6 +19,7 @@ mod goal_rules2;
 mod goal_rules3;
 mod hands;
 mod hidden;
+mod hidden2;
 mod loa;
 mod match_runner;
 mod more_reference;

@@ -157,12 +157,14 @@ impl Game {
         with_position!(self, p => p.to_fen())
     }
 
-    /// Whether the variant hides part of the board from the players (a fog rule).
+    /// Whether the variant hides something from the players (a fog rule, secret
+    /// bombs).
     pub fn has_fog(&self) -> bool {
-        self.variant().fog.is_some()
+        self.variant().fog.is_some() || self.variant().secret_bomb
     }
 
-    /// The observation of `viewer` (see [`crate::hidden`]), in a game with a fog rule.
+    /// The observation of `viewer` (see [`crate::hidden`]), in a game with a fog rule
+    /// or secret bombs.
     pub fn observation_of(&self, viewer: Color) -> Option<Observation> {
         with_position!(self, p => hidden::view::observe(p, viewer))
     }

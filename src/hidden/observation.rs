@@ -6,11 +6,13 @@
 //! what the rules hide. The text form is the rule book's observation FEN (§2.3):
 //!
 //! ```text
-//! <board with ?>  <side to move>  <own castling rights>  <e.p.>  <clock>  <full-move>
+//! <board with ?>[holdings]  <side to move>  <own castling rights>  <e.p.>  <clock>  <full-move>  [{bombs}]
 //! ```
 //!
 //! each unseen square one `?` (runs never merged into digits), visible empty squares
-//! counted with digits, the clock `-` where the side cannot know it.
+//! counted with digits, the clock `-` where the side cannot know it. Games with hands
+//! add the holdings as the side knows them: its own units by letter, one `?` per unit
+//! of the other side (§4, HS3).
 
 use crate::board::{Geometry, Square};
 use crate::variant::{Color, BLACK, WHITE};
@@ -52,6 +54,9 @@ pub struct Observation {
     pub cells: Vec<Cell>,
     /// Whose turn it is (public).
     pub side_to_move: Color,
+    /// The holdings as the observer knows them, without the brackets: its own units
+    /// by letter, one `?` per unit in the other side's hand (`None`: no hands).
+    pub holdings: Option<String>,
     /// The observer's own castling rights as the FEN writes them (`KQ`, `k`), or `-`.
     pub castling: String,
     /// The en-passant square, only when the observer is to move and may capture there.
@@ -61,6 +66,8 @@ pub struct Observation {
     pub fullmove: u32,
     /// What the observer was told on the last half-move.
     pub events: Vec<Event>,
+    /// The secret bombs as the observer knows them, a seventh field (`{d1,?}`; §5).
+    pub bombs: Option<String>,
 }
 
 /// Why an observation FEN was refused.
@@ -109,6 +116,11 @@ impl Observation {
                 out.push('/');
             }
         }
+        if let Some(hand) = &self.holdings {
+            out.push('[');
+            out += hand;
+            out.push(']');
+        }
         out
     }
 
@@ -119,12 +131,17 @@ impl Observation {
             .en_passant
             .map_or("-".to_string(), |sq| self.geo.square_name(sq));
         let clock = self.clock.map_or("-".to_string(), |c| c.to_string());
-        format!(
+        let mut fen = format!(
             "{} {side} {} {ep} {clock} {}",
             self.board_field(),
             self.castling,
             self.fullmove
-        )
+        );
+        if let Some(bombs) = &self.bombs {
+            fen.push(' ');
+            fen += bombs;
+        }
+        fen
     }
 
     /// The events as their tokens, space-separated (`promo`), or `-` for none.
@@ -138,14 +155,45 @@ impl Observation {
 
     /// Reads an observation FEN on a board of `geo`'s size. `?` or `*` is an unseen
     /// square; a piece is a letter with an optional `~` after it or `+` before it (the
-    /// letters are not checked against a variant here); the clock is a number or `-`.
+    /// letters are not checked against a variant here); holdings `[...]` after the board
+    /// hold letters and `?`; the clock is a number or `-`; a seventh field holds the
+    /// secret bombs (`{d1,?}`: a square, `-`, `x` or `?` each).
     /// Events are not part of the FEN and come back empty.
     pub fn from_fen(text: &str, geo: Geometry) -> Result<Observation, ObservationError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 6 {
-            return err(format!("expected 6 fields, found {}", fields.len()));
+        if fields.len() != 6 && fields.len() != 7 {
+            return err(format!(
+                "expected 6 fields (7 with secret bombs), found {}",
+                fields.len()
+            ));
         }
-        let cells = parse_board(fields[0], geo)?;
+        let bombs = match fields.get(6) {
+            None => None,
+            Some(b) => {
+                let inner = b
+                    .strip_prefix('{')
+                    .and_then(|b| b.strip_suffix('}'))
+                    .filter(|i| i.split(',').count() == 2)
+                    .ok_or_else(|| ObservationError(format!("bomb field '{b}'")))?;
+                for entry in inner.split(',') {
+                    if !matches!(entry, "-" | "x" | "?") && geo.parse_square(entry).is_none() {
+                        return err(format!("bomb field '{b}'"));
+                    }
+                }
+                Some(b.to_string())
+            }
+        };
+        let (board, holdings) = match fields[0].split_once('[') {
+            Some((board, rest)) => {
+                let hand = rest
+                    .strip_suffix(']')
+                    .filter(|h| h.chars().all(|c| c.is_ascii_alphabetic() || c == '?'))
+                    .ok_or_else(|| ObservationError(format!("holdings '[{rest}'")))?;
+                (board, Some(hand.to_string()))
+            }
+            None => (fields[0], None),
+        };
+        let cells = parse_board(board, geo)?;
         let side_to_move = match fields[1] {
             "w" => WHITE,
             "b" => BLACK,
@@ -178,11 +226,13 @@ impl Observation {
             geo,
             cells,
             side_to_move,
+            holdings,
             castling: castling.to_string(),
             en_passant,
             clock,
             fullmove,
             events: Vec::new(),
+            bombs,
         })
     }
 }
@@ -266,6 +316,9 @@ mod tests {
             "????????/????????/???2???/???pP???/????????/????????/???3??/???1K1?? w - d6 - 1",
             "4R3/????1???/????1???/????1???/????1???/????1???/????4/????2K1 b - - - 1",
             "Q~7/8/8/8/8/8/8/4K2k b - - 12 40",
+            "8/8/8/8/????????/????????/????????/????????[???kqp] b - - - 1",
+            "????????/????????/????????/????????/????????/????????/???3??/???1K1??[] w - - - 17",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 5 {d1,?}",
         ] {
             let o = Observation::from_fen(fen, geo()).unwrap();
             assert_eq!(o.fen(), fen);
@@ -278,7 +331,8 @@ mod tests {
     #[test]
     fn bad_observation_fens_are_refused_with_a_reason() {
         for (fen, why) in [
-            ("8/8/8/8/8/8/8/8 w - - - 1 x", "6 fields"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 {-,-} x", "6 fields"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 x", "bomb field"),
             ("8/8/8/8/8/8/8 w - - - 1", "ranks"),
             ("9/8/8/8/8/8/8/8 w - - - 1", "empty run"),
             ("???????/8/8/8/8/8/8/8 w - - - 1", "squares"),
@@ -288,6 +342,10 @@ mod tests {
             ("8/8/8/8/8/8/8/8 w - - - 0", "full-move"),
             ("8/8/8/8/8/8/8/7+ w - - - 1", "'+'"),
             ("8/8/8/8/8/8/8/7! w - - - 1", "'!'"),
+            ("8/8/8/8/8/8/8/8[Q w - - - 1", "holdings"),
+            ("8/8/8/8/8/8/8/8[Q1] w - - - 1", "holdings"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 {d1}", "bomb field"),
+            ("8/8/8/8/8/8/8/8 w - - - 1 {z9,?}", "bomb field"),
         ] {
             let e = Observation::from_fen(fen, geo()).unwrap_err();
             assert!(e.to_string().contains(why), "{fen}: {e}");

@@ -12,6 +12,7 @@
 //! Moves go to a [`Sink`] in batches (one origin, a set of destinations), so perft can
 //! count the last ply without building moves.
 
+mod bomb;
 mod compound;
 mod drops;
 mod linkage;
@@ -22,7 +23,7 @@ pub mod screen_pins;
 
 use crate::board::{Bitboard, Square};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
-use crate::variant::parts::{CaptureRule, ListRule, MoveFilter, NoRoyal, WithRoyal};
+use crate::variant::parts::{CaptureRule, ListRule, MoveFilter, NoRoyal, TurnRule, WithRoyal};
 use crate::variant::rules::{KindMoves, Shift, MAX_KINDS};
 use crate::variant::screen_pins::ScreenPins;
 
@@ -944,7 +945,11 @@ impl<B: Bitboard> Position<B> {
             }
         }
         if self.rules.plan.expands {
-            self.expand_placements(list, self.rules.turn.placed());
+            match self.rules.turn {
+                TurnRule::PlaceCaptured(placed) => self.expand_placements(list, placed),
+                TurnRule::SecretBomb => self.add_bomb_actions(list),
+                TurnRule::OneMove => {}
+            }
         }
         match self.rules.plan.list_rule {
             ListRule::None => {}

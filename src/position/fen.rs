@@ -92,6 +92,12 @@ impl<B: Bitboard> Position<B> {
                 .map_err(|_| FenError(format!("count {} is too large", pos.halfmove)))?;
             pos.halfmove = 0;
         }
+        if pos.has_bombs() {
+            // The secret bombs `{<white>,<black>}`; left out, neither is designated.
+            if let Some(field) = fields.next_if(|f| f.starts_with('{')) {
+                pos.parse_bombs(field)?;
+            }
+        }
         if let Some(extra) = fields.next() {
             return err(format!(
                 "unexpected field '{extra}' after the move counters"
@@ -442,6 +448,10 @@ impl<B: Bitboard> Position<B> {
             self.halfmove
         };
         out += &format!(" {} {}", clock, self.fullmove);
+        if self.has_bombs() {
+            out.push(' ');
+            out += &self.bombs_field(None);
+        }
         out
     }
 

@@ -1,6 +1,7 @@
 //! Position state: piece placement, side to move, castling rights, en passant, move
 //! counters and the incremental Zobrist key, with make/unmake.
 
+pub mod bomb;
 mod custodian;
 pub mod dirty;
 pub mod fen;
@@ -129,6 +130,10 @@ pub struct Position<B: Bitboard> {
     /// FEN (in place of the en-passant square and the halfmove clock while a count
     /// runs), not in the key (as in Fairy-Stockfish).
     pub(crate) counting: (u16, u16),
+    /// Per colour, its secret bomb (see `bomb.rs`; `BOMB_UNSET` in games without).
+    pub(crate) bombs: [u16; 2],
+    /// The bombs before each move, for `unmake` (games with bombs only).
+    bomb_history: Vec<[u16; 2]>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -163,6 +168,8 @@ impl<B: Bitboard> Position<B> {
             counting: (0, 0),
             landable: rules.tables.board,
             privilege: 0,
+            bombs: [bomb::BOMB_UNSET; 2],
+            bomb_history: Vec::new(),
             rules,
         }
     }
@@ -308,6 +315,7 @@ impl<B: Bitboard> Position<B> {
         k ^= self.fullmove_key(self.fullmove);
         k ^= self.arrival_key(self.history.last());
         k ^= self.departures_key();
+        k ^= self.bombs_key();
         if self.side == BLACK {
             k ^= self.rules.zobrist.side;
         }
@@ -471,7 +479,7 @@ impl<B: Bitboard> Position<B> {
             self.goal_state_after_move(&undo, us);
         }
         if self.rules.tracks_departures {
-            self.departed(mv, undo.moved, us);
+            self.departed(&mut undo, us);
         }
         self.side = them;
         self.key ^= self.rules.zobrist.side;
@@ -569,10 +577,18 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// What leaving a square does beyond moving (one branch in `make_move` for games
-    /// without it): the square vanishes, and a royal's first move spends its
-    /// privilege. Drops and passes leave no square.
+    /// without it): the square vanishes, a royal's first move spends its privilege,
+    /// and a secret bomb is designated, detonated, or follows its unit. Drops and
+    /// passes leave no square.
     #[cold]
-    fn departed(&mut self, mv: Move, moved: PieceCode, us: Color) {
+    fn departed(&mut self, undo: &mut Undo, us: Color) {
+        let (mv, moved) = (undo.mv, undo.moved);
+        if self.has_bombs() {
+            if mv.is_bomb() {
+                self.bomb_action(mv, undo);
+            }
+            self.bombs_after_move(mv, us);
+        }
         if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             return;
         }
@@ -868,6 +884,7 @@ impl<B: Bitboard> Position<B> {
                 self.landable |= B::from_square(from);
             }
             self.privilege = undo.privilege;
+            self.bombs_before_unmake();
         }
         self.counting = undo.counting;
     }

@@ -19,9 +19,11 @@ pub enum MoveKind {
     /// same square, so no move's origin is ever off the board), the promotion field
     /// holds the dropped kind.
     Drop = 5,
-    /// The side to move passes (`0000`): nothing moves. Only where the variant's
-    /// no-move rule says so, as the one legal move of a side that has no other
-    /// ([`crate::variant::parts::NoMoveRule::Pass`]). `from` and `to` are square 0.
+    /// No piece moves. The pass (`0000`): only where the variant's no-move rule says
+    /// so, as the one legal move of a side that has no other
+    /// ([`crate::variant::parts::NoMoveRule::Pass`]); `from` and `to` are square 0. Or
+    /// a secret bomb's action on its square ([`Move::bomb`], `d1d1`): designating the
+    /// unit there, or detonating it ([`crate::variant::parts::TurnRule::SecretBomb`]).
     Pass = 6,
     /// A turn of two parts: a plain move from `from` to `to` (no promotion, castling or
     /// en passant) and a second part on the square [`Move::part`], which the variant's
@@ -92,6 +94,19 @@ impl Move {
 
     /// The pass (see [`MoveKind::Pass`]).
     pub const PASS: Move = Move(6 << 18);
+
+    /// A secret bomb's action on `sq` (see [`MoveKind::Pass`]): from = to = `sq`, bit 21
+    /// set so that no action equals the pass.
+    #[inline(always)]
+    pub fn bomb(sq: usize) -> Move {
+        Move(Move::new(sq, sq, MoveKind::Pass).0 | 1 << 21)
+    }
+
+    /// Whether this is a secret bomb's designation or detonation.
+    #[inline(always)]
+    pub fn is_bomb(self) -> bool {
+        self.kind() == MoveKind::Pass && self != Move::PASS
+    }
 
     #[inline(always)]
     pub fn is_pass(self) -> bool {

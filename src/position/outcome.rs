@@ -93,6 +93,7 @@ impl fmt::Display for Outcome {
             (EndReason::Extinction, GameResult::Win(c)) => {
                 format!("{} wins by extinction", c.name())
             }
+            (EndReason::Extinction, GameResult::Draw) => "Draw: both sides extinct".to_string(),
             (EndReason::Goal, GameResult::Win(c)) => format!("{} reaches the goal", c.name()),
             (EndReason::CheckLimit, GameResult::Win(c)) => format!("{} wins by checks", c.name()),
             (EndReason::FewPieces, _) => "Draw by too few pieces".to_string(),
@@ -277,6 +278,15 @@ impl<B: Bitboard> Position<B> {
                     (false, true) => win(us, EndReason::Connection),
                     (false, false) => None,
                 }
+            }
+            &EndCondition::MutualExtinction(kinds) => {
+                if Color::both()
+                    .into_iter()
+                    .all(|c| self.some_kind_missing(kinds, c))
+                {
+                    return draw(EndReason::Extinction);
+                }
+                None
             }
             &EndCondition::Extinction {
                 kinds,
@@ -578,15 +588,15 @@ impl<B: Bitboard> Position<B> {
         false
     }
 
-    /// Whether `color` has no piece of some kind in the bit set `kinds`.
+    /// Whether `color` has no piece of some kind in the bit set `kinds`, on the board or
+    /// in hand (a king still to be dropped in a set-up is not extinct, as in
+    /// Fairy-Stockfish).
     #[inline(always)]
     fn some_kind_missing(&self, kinds: u32, color: Color) -> bool {
         let mut m = kinds;
         while m != 0 {
-            if self
-                .pieces_of(m.trailing_zeros() as usize, color)
-                .is_empty()
-            {
+            let kind = m.trailing_zeros() as usize;
+            if self.pieces_of(kind, color).is_empty() && self.hand_count(color, kind) == 0 {
                 return true;
             }
             m &= m - 1;

@@ -334,6 +334,10 @@ pub struct Variant {
     /// What each side sees, in a game of hidden information (see [`fog`]); `None`:
     /// both sides see the whole board.
     pub fog: Option<Fog>,
+    /// Each side secretly designates one of its units as a bomb before the first move
+    /// and may detonate it as a whole move (itsyourturn's Atomic; see
+    /// [`parts::TurnRule::SecretBomb`]).
+    pub secret_bomb: bool,
 }
 
 impl Variant {

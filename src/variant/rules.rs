@@ -221,6 +221,9 @@ pub struct Zobrist {
     pub vanished: Vec<u64>,
     /// Per colour: the royal still has its first-move privilege (Cheshire Cat).
     pub privilege: [u64; 2],
+    /// `bomb[color.index() * (squares + 1) + sq]`: the colour's secret bomb is on `sq`,
+    /// or gone (`sq = squares`); not designated yet has key 0.
+    pub bomb: Vec<u64>,
 }
 
 pub struct Rules<B: Bitboard> {
@@ -257,6 +260,9 @@ pub struct Rules<B: Bitboard> {
     /// Legality beyond "own royal not attacked".
     pub filters: MoveFilters,
     pub turn: TurnRule,
+    /// With a secret bomb ([`TurnRule::SecretBomb`]): per square, the squares a
+    /// detonation there clears (it and its neighbours); empty otherwise.
+    pub bomb_blast: Vec<B>,
     /// What ends the game from the position alone, in the order checked.
     pub end: EndConditions<B>,
     /// Pieces whose movement follows the position.
@@ -359,6 +365,8 @@ impl Zobrist {
             arrival: (0..squares).map(|_| split64(&mut seed)).collect(),
             vanished: (0..squares).map(|_| split64(&mut seed)).collect(),
             privilege: [split64(&mut seed), split64(&mut seed)],
+            // Drawn last, so every other key stays what it was.
+            bomb: (0..2 * (squares + 1)).map(|_| split64(&mut seed)).collect(),
         }
     }
 }
@@ -907,7 +915,32 @@ impl<B: Bitboard> Rules<B> {
             intrusion[BLACK] |= B::from_square(mirror);
         }
         let vanishing = variant.goal.vanishing_squares;
-        let tracks_departures = vanishing || modes.first_move_queen().is_some();
+        let bomb_blast = match turn {
+            TurnRule::SecretBomb => (0..geo.squares())
+                .map(|sq| {
+                    let mut blast = B::from_square(sq);
+                    for (dx, dy) in [
+                        (-1, -1),
+                        (0, -1),
+                        (1, -1),
+                        (-1, 0),
+                        (1, 0),
+                        (-1, 1),
+                        (0, 1),
+                        (1, 1),
+                    ] {
+                        if let Some(to) = geo.offset(sq, dx, dy) {
+                            blast |= B::from_square(to);
+                        }
+                    }
+                    blast
+                })
+                .collect(),
+            TurnRule::OneMove | TurnRule::PlaceCaptured(_) => Vec::new(),
+        };
+        // The bombs follow their units in `make_move`'s departure step.
+        let tracks_departures =
+            vanishing || modes.first_move_queen().is_some() || !bomb_blast.is_empty();
         let counting = Counting::of(&variant);
         let vision = match &variant.fog {
             Some(fog) => Some(VisionRules::compile(fog, &variant, geo)?),
@@ -935,6 +968,7 @@ impl<B: Bitboard> Rules<B> {
             capture,
             filters,
             turn,
+            bomb_blast,
             end,
             modes,
             no_move,

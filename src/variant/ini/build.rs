@@ -1590,6 +1590,7 @@ fn template() -> Variant {
         hands: None,
         goal: Default::default(),
         fog: None,
+        secret_bomb: false,
     }
 }
 

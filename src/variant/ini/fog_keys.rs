@@ -2,18 +2,29 @@
 //! `Variant::fog` and written back, so a variant's section reads back equal.
 //! `docs/variant-config.md` lists them.
 //!
-//! - `proteanFog = true`: a game of hidden information; each side sees only what the
-//!   fog rule shows it (`false`, the default: both see the whole board);
+//! - `proteanFog = true`: fog during play; each side sees only what the fog rule shows
+//!   it (`false`, the default: both see the whole board once any set-up is over);
+//! - `proteanFogSetup = true`: the set-up is hidden; while either hand holds units each
+//!   side sees only its own drop squares and the number of the other's units in hand
+//!   (`false`, the default: an open set-up);
 //! - `proteanFogSight = p:fWfF`: per kind letter, extra squares seen, as Betza leaps
 //!   (`-`: none);
-//! - `proteanFogAnnounce = promotion`: the events told to the other side (`-`: none).
+//! - `proteanFogAnnounce = promotion`: the events told to the other side (`-`: none);
+//! - `proteanSecretBomb = true`: each side secretly designates one unit as its bomb and
+//!   may detonate it (`Variant::secret_bomb`; `false`, the default: no bomb).
 
 use super::build::Builder;
 use super::values::parse_bool;
-use crate::variant::{Fog, Variant};
+use crate::variant::Variant;
 
 /// The fog keys, in the order the writer writes them.
-pub const FOG_KEYS: &[&str] = &["proteanFog", "proteanFogSight", "proteanFogAnnounce"];
+pub const FOG_KEYS: &[&str] = &[
+    "proteanFog",
+    "proteanFogSight",
+    "proteanFogAnnounce",
+    "proteanFogSetup",
+    "proteanSecretBomb",
+];
 
 /// `p:fWfF n:...`: letter and Betza per kind.
 fn parse_sight(v: &str) -> Result<Vec<(char, String)>, String> {
@@ -50,13 +61,26 @@ fn parse_announce(v: &str) -> Result<bool, String> {
 impl Builder<'_> {
     /// Reads the fog keys over the parent's fog rule.
     pub(super) fn apply_fog_keys(&mut self, v: &mut Variant) {
-        if let Some(on) = self.read("proteanFog", parse_bool) {
-            v.fog = on.then(|| v.fog.clone().unwrap_or_default());
+        if let Some(on) = self.read("proteanSecretBomb", parse_bool) {
+            v.secret_bomb = on;
         }
+        let mut fog = v.fog.clone().unwrap_or_default();
+        if let Some(on) = self.read("proteanFog", parse_bool) {
+            fog.play = on;
+        }
+        if let Some(on) = self.read("proteanFogSetup", parse_bool) {
+            fog.hidden_setup = on;
+        }
+        if !fog.play {
+            // Sight and events belong to the fog of play.
+            fog.sight.clear();
+            fog.announce_promotion = false;
+        }
+        v.fog = (fog.play || fog.hidden_setup).then_some(fog);
         let sight = self.read("proteanFogSight", parse_sight);
         let announce = self.read("proteanFogAnnounce", parse_announce);
-        let (Some(fog), given) = (&mut v.fog, (sight, announce)) else {
-            for key in &FOG_KEYS[1..] {
+        let (Some(fog), given) = (v.fog.as_mut().filter(|f| f.play), (sight, announce)) else {
+            for key in &FOG_KEYS[1..3] {
                 if let Some(e) = self.get(key) {
                     self.error(e.line, format!("{key} needs proteanFog = true"));
                 }
@@ -84,13 +108,19 @@ impl Builder<'_> {
     }
 }
 
-/// The fog keys of `fog` with their values, in [`FOG_KEYS`] order (none for an open
+/// The fog keys of `v` with their values, in [`FOG_KEYS`] order (none for an open
 /// game).
-pub fn fog_key_values(fog: &Option<Fog>) -> Vec<(&'static str, String)> {
-    let Some(fog) = fog else {
-        return Vec::new();
+pub fn fog_key_values(v: &Variant) -> Vec<(&'static str, String)> {
+    let bomb = v
+        .secret_bomb
+        .then(|| ("proteanSecretBomb", "true".to_string()));
+    let Some(fog) = &v.fog else {
+        return bomb.into_iter().collect();
     };
-    let mut out = vec![("proteanFog", "true".to_string())];
+    let mut out = Vec::new();
+    if fog.play {
+        out.push(("proteanFog", "true".to_string()));
+    }
     if !fog.sight.is_empty() {
         let items: Vec<String> = fog
             .sight
@@ -102,5 +132,9 @@ pub fn fog_key_values(fog: &Option<Fog>) -> Vec<(&'static str, String)> {
     if fog.announce_promotion {
         out.push(("proteanFogAnnounce", "promotion".to_string()));
     }
+    if fog.hidden_setup {
+        out.push(("proteanFogSetup", "true".to_string()));
+    }
+    out.extend(bomb);
     out
 }

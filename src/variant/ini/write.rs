@@ -99,7 +99,7 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     for (key, value) in super::goal_keys::goal_key_values(&v.goal) {
         out.key(key, value);
     }
-    for (key, value) in super::fog_keys::fog_key_values(&v.fog) {
+    for (key, value) in super::fog_keys::fog_key_values(v) {
         out.key(key, value);
     }
     Ok(out.0)

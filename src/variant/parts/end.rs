@@ -15,6 +15,10 @@ pub enum EndCondition<B> {
     /// A side that has lost every piece of some kind of `kinds` (a bit set; 0: all its
     /// pieces together) loses, or wins where `extinct_side_wins` (antichess).
     Extinction { kinds: u32, extinct_side_wins: bool },
+    /// Both sides have lost every piece of some kind of `kinds` (a bit set): a draw,
+    /// judged before [`EndCondition::Extinction`] (a secret bomb's blast that destroys
+    /// both kings, rule book §5 AB4).
+    MutualExtinction(u32),
     /// Extinction by counts (Fairy-Stockfish's extinction rule in full): a side with at
     /// most `count` pieces of a kind of `kinds` (0: all its pieces together) while the
     /// other side has at least `opponent_count` of it (one more against the side to
@@ -166,6 +170,9 @@ impl<B: Bitboard> EndConditions<B> {
         let mut list = Vec::new();
         if let Some(e) = &end.extinction {
             let kinds = kinds_mask(variant, &e.kinds)?;
+            if variant.secret_bomb && kinds != 0 {
+                list.push(EndCondition::MutualExtinction(kinds));
+            }
             list.push(if e.count == 0 && e.opponent_count == 0 && !e.claim {
                 EndCondition::Extinction {
                     kinds,

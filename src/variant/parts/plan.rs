@@ -318,6 +318,15 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
             exposure_shortcut: false,
             ..Verdict::NEUTRAL
         },
+        // The designations replace the list on a side's first turn, and a detonation
+        // joins it after the generator (judged by making it), so no direct count is
+        // final; the plain moves are filtered as usual.
+        TurnRule::SecretBomb => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            expands: true,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -472,6 +481,8 @@ impl ExchangeRule {
             TurnRule::OneMove => true,
             // The victim comes back onto the board.
             TurnRule::PlaceCaptured(_) => false,
+            // A hidden bomb may blow up the square at any turn.
+            TurnRule::SecretBomb => false,
         };
         // A piece's captures depend on the position, not on its kind alone.
         let modes_ok = modes.iter().all(|m| match m {

@@ -17,6 +17,14 @@ pub enum TurnRule {
     /// after the capture; with no such square the capture is illegal (Tyrant's
     /// monarchs, [`crate::variant::GoalRules::placed_captures`]).
     PlaceCaptured(u32),
+    /// A secret bomb per side (itsyourturn's Atomic, rule book §5): each side's first
+    /// turn designates one of its units (`d1d1`, White first); later, detonating it is
+    /// a whole turn (`<square><square>` on the bomb's square) that removes the unit and
+    /// every unit on the squares around it. The bomb follows its unit and is gone when
+    /// the unit is captured or blown up. A detonation is legal when it destroys the
+    /// enemy king, or the own king, or leaves the own king unattacked; the bomb never
+    /// gives check. The bombs are in the position, its key and its FEN.
+    SecretBomb,
 }
 
 impl TurnRule {
@@ -25,11 +33,20 @@ impl TurnRule {
     /// passant: placed kinds may not be pawn-like, and the variant may not gate.
     pub fn of(variant: &Variant) -> Result<TurnRule, RulesError> {
         let placed = &variant.goal.placed_captures;
+        let err = |why: &str| Err(RulesError(format!("variant {}: {why}", variant.name)));
+        if variant.secret_bomb {
+            if !placed.is_empty() {
+                return err("a secret bomb and placed captures cannot be combined");
+            }
+            if variant.hands.is_some() {
+                return err("a secret bomb needs a game without hands");
+            }
+            return Ok(TurnRule::SecretBomb);
+        }
         if placed.is_empty() {
             return Ok(TurnRule::OneMove);
         }
         let kinds = kinds_mask(variant, placed)?;
-        let err = |why: &str| Err(RulesError(format!("variant {}: {why}", variant.name)));
         if variant
             .pieces
             .iter()
@@ -60,7 +77,7 @@ impl TurnRule {
     #[inline(always)]
     pub fn placed(self) -> u32 {
         match self {
-            TurnRule::OneMove => 0,
+            TurnRule::OneMove | TurnRule::SecretBomb => 0,
             TurnRule::PlaceCaptured(kinds) => kinds,
         }
     }

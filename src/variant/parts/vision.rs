@@ -1,6 +1,6 @@
-//! The fog rule compiled for one bitboard instance: per kind and colour, the extra
-//! squares a piece sees from each square (`Fog::sight`), and whether promotions are
-//! announced. `hidden::view` reads it to compute what a side sees; nothing in move
+//! The fog rule compiled for one bitboard instance: whether play is fogged and the
+//! set-up hidden, per kind and colour the extra squares a piece sees from each square
+//! (`Fog::sight`), and whether promotions are announced. `hidden::view` reads it to compute what a side sees; nothing in move
 //! generation or search does.
 
 use super::super::betza;
@@ -11,6 +11,10 @@ use crate::board::{Bitboard, Geometry};
 
 /// Compiled [`Fog`].
 pub struct VisionRules<B> {
+    /// Fog during play ([`Fog::play`]); otherwise play is open.
+    pub play: bool,
+    /// The set-up is hidden ([`Fog::hidden_setup`]).
+    pub hidden_setup: bool,
     /// Kinds with extra sight: (kind, per colour a table square -> squares seen).
     pub sight: Vec<(usize, [Vec<B>; 2])>,
     pub announce_promotion: bool,
@@ -49,6 +53,8 @@ impl<B: Bitboard> VisionRules<B> {
             sight.push((kind, Color::both().map(table)));
         }
         Ok(VisionRules {
+            play: fog.play,
+            hidden_setup: fog.hidden_setup,
             sight,
             announce_promotion: fog.announce_promotion,
         })
