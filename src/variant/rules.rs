@@ -146,7 +146,9 @@ pub struct KindRules<B> {
     pub simple_captures: bool,
     /// Shogi-style promotion into a kind of its own (see [`super::kind_promotion`]).
     pub promotion: Option<KindPromotionRules<B>>,
-    /// The kind whose shogi-style promotion this kind is (FEN `+` and that kind's letter).
+    /// The kind whose shogi-style promotion this kind is (FEN `+` and that kind's letter);
+    /// the first such kind where several promote into this one (Shogi's gold), whose
+    /// promoted pieces then remember their own kind (`HandRules::tracks_origin`).
     pub unpromoted: Option<usize>,
 }
 
@@ -203,6 +205,10 @@ pub struct Zobrist {
     pub vanished: Vec<u64>,
     /// Per colour: the royal still has its first-move privilege (Cheshire Cat).
     pub privilege: [u64; 2],
+    /// `origin[kind * squares + sq]`: the promoted piece on `sq` came from `kind`, where
+    /// several kinds promote into one (`HandRules::tracks_origin`), XORed with its
+    /// `promoted` key.
+    pub origin: Vec<u64>,
 }
 
 pub struct Rules<B: Bitboard> {
@@ -336,6 +342,10 @@ impl Zobrist {
             arrival: (0..squares).map(|_| split64(&mut seed)).collect(),
             vanished: (0..squares).map(|_| split64(&mut seed)).collect(),
             privilege: [split64(&mut seed), split64(&mut seed)],
+            // Drawn last, so every other key is what it was before.
+            origin: (0..MAX_KINDS * squares)
+                .map(|_| split64(&mut seed))
+                .collect(),
         }
     }
 }
