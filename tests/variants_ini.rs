@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 72] = [
+const FSF_LOADING: [&str; 73] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -253,6 +253,7 @@ const FSF_LOADING: [&str; 72] = [
     "mansindam",
     "elimination",
     "antiatomic",
+    "gorogoroplus",
     "dragonfly",
     "kamikazerooks",
     "racingchess",
