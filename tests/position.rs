@@ -266,6 +266,10 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("screen", None),
         ("crazyscreen", None),
         ("shogun", None),
+        ("minishogi", None),
+        ("judkins", None),
+        ("gorogoro", None),
+        ("euroshogi", None),
         ("shrapnel", None),
     ];
     for (variant, index) in cases {

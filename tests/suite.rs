@@ -7,6 +7,7 @@ mod common;
 
 mod cheshirecat;
 mod counting;
+mod end_sequences;
 mod eval;
 mod fen_interop;
 mod fuzz_corpus;

@@ -91,6 +91,26 @@ pub fn derived_values(variant: &Variant, geo: Geometry) -> [i32; MAX_KINDS] {
             (52.0 * avg.powf(1.1)).round() as i32
         };
     }
+    // Where captured pieces come back by drops, a shogi-style promotion is never far
+    // away (a drop lands next to the zone): such a kind gains an eighth of what its
+    // promotion adds. Shogi's forward-only pawn, lance and knight would otherwise be
+    // worth their few empty-board moves alone.
+    if variant
+        .hands
+        .as_ref()
+        .is_some_and(|h| h.drops && h.captures_to_hand)
+    {
+        let base = values;
+        for (k, kind) in variant.pieces.iter().enumerate().take(MAX_KINDS) {
+            let to = kind
+                .promotion
+                .as_ref()
+                .and_then(|p| variant.kind_by_letter(p.to));
+            if let Some(to) = to.filter(|&t| t < MAX_KINDS) {
+                values[k] += (base[to] - base[k]).max(0) / 8;
+            }
+        }
+    }
     values
 }
 

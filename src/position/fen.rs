@@ -158,11 +158,14 @@ impl<B: Bitboard> Position<B> {
                     self.landable &= !B::from_square(geo.square(file, rank));
                     file += 1;
                 } else {
+                    let mut origin = 0;
                     let piece = if c == '+' {
                         let letter = chars.next().ok_or_else(|| {
                             FenError(format!("rank {}: '+' without a piece letter", rank + 1))
                         })?;
-                        self.promoted_piece(letter)?
+                        let (piece, kind) = self.promoted_piece(letter)?;
+                        origin = kind;
+                        piece
                     } else {
                         let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
                             FenError(format!(
@@ -184,6 +187,7 @@ impl<B: Bitboard> Position<B> {
                     self.put(sq, piece);
                     if c == '+' && self.rules.hands.is_some() {
                         self.promoted |= B::from_square(sq);
+                        self.set_origin(sq, origin);
                     } else if chars.next_if_eq(&'~').is_some() {
                         self.mark_promoted(sq)?;
                     }

@@ -11,6 +11,9 @@ use crate::variant::hands::{HandRules, MAX_IN_HAND};
 use crate::variant::rules::MAX_KINDS;
 use crate::variant::{Color, BLACK, WHITE};
 
+/// Where [`Undo::hand_flags`] keeps a captured promoted piece's origin kind (below 16).
+const ORIGIN_SHIFT: u8 = 4;
+
 impl<B: Bitboard> Position<B> {
     /// Pieces of `kind` in `color`'s hand.
     #[inline(always)]
@@ -28,6 +31,17 @@ impl<B: Bitboard> Position<B> {
         self.rules.zobrist.hand[(color.index() * MAX_KINDS + kind) * MAX_IN_HAND + n as usize]
     }
 
+    /// Whether the last move was a drop of a kind whose drop may not mate
+    /// (`HandRules::drop_mate_loses`; read when the side to move is mated).
+    pub(crate) fn mated_by_forbidden_drop(&self) -> bool {
+        let Some(hands) = &self.rules.hands else {
+            return false;
+        };
+        self.history.last().is_some_and(|u| {
+            u.mv.kind() == MoveKind::Drop && hands.drop_mate_loses >> u.mv.promoted_kind() & 1 != 0
+        })
+    }
+
     /// Key of both hands and the promoted markers (0 without hands).
     pub(crate) fn hands_key(&self) -> u64 {
         if self.rules.hands.is_none() {
@@ -40,9 +54,28 @@ impl<B: Bitboard> Position<B> {
             }
         }
         for sq in self.promoted.squares() {
-            k ^= self.rules.zobrist.promoted[sq];
+            k ^= self.promoted_key(sq);
         }
         k
+    }
+
+    /// The key of the promoted marker on `sq`: with origins tracked, it also says which
+    /// kind the piece came from.
+    #[inline(always)]
+    fn promoted_key(&self, sq: Square) -> u64 {
+        let z = &self.rules.zobrist;
+        match self.origin.get(sq) {
+            Some(&o) => z.promoted[sq] ^ z.origin[o as usize * self.board.len() + sq],
+            None => z.promoted[sq],
+        }
+    }
+
+    /// Records the kind the promoted piece on `sq` came from (where origins are tracked).
+    #[inline(always)]
+    pub(super) fn set_origin(&mut self, sq: Square, kind: usize) {
+        if let Some(o) = self.origin.get_mut(sq) {
+            *o = kind as u8;
+        }
     }
 
     #[inline]
@@ -57,7 +90,7 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     fn toggle_promoted(&mut self, sq: Square) {
         self.promoted ^= B::from_square(sq);
-        self.key ^= self.rules.zobrist.promoted[sq];
+        self.key ^= self.promoted_key(sq);
     }
 
     /// A piece from the hand onto its (empty) square. Drops reset the move clock, as
@@ -129,8 +162,12 @@ impl<B: Bitboard> Position<B> {
         if undo.captured != NO_PIECE {
             let at = self.capture_square(mv, us);
             let was_promoted = self.promoted.has(at);
-            let kind = Self::returning_kind(hands, undo.captured, was_promoted);
+            let mut kind = Self::returning_kind(hands, undo.captured, was_promoted);
             if was_promoted {
+                if let Some(&o) = self.origin.get(at) {
+                    kind = o as usize;
+                    undo.hand_flags |= o << ORIGIN_SHIFT;
+                }
                 self.toggle_promoted(at);
                 undo.hand_flags |= 1;
             }
@@ -140,9 +177,13 @@ impl<B: Bitboard> Position<B> {
         }
         if self.promoted.has(from) {
             self.toggle_promoted(from);
+            if let Some(&o) = self.origin.get(from) {
+                self.set_origin(to, o as usize);
+            }
             self.toggle_promoted(to);
             undo.hand_flags |= 2;
         } else if marks_promotion {
+            self.set_origin(to, kind_of(undo.moved));
             self.toggle_promoted(to);
         }
     }
@@ -172,14 +213,24 @@ impl<B: Bitboard> Position<B> {
         self.promoted &= !B::from_square(to);
         if undo.hand_flags & 2 != 0 {
             self.promoted |= B::from_square(from);
+            if !self.origin.is_empty() {
+                self.origin[from] = self.origin[to];
+            }
         }
         if undo.captured != NO_PIECE {
             let at = self.capture_square(mv, us);
+            let captured_origin = (undo.hand_flags >> ORIGIN_SHIFT) as usize;
             if undo.hand_flags & 1 != 0 {
                 self.promoted |= B::from_square(at);
+                if let Some(o) = self.origin.get_mut(at) {
+                    *o = captured_origin as u8;
+                }
             }
             if hands.captures_to_hand {
-                let kind = Self::returning_kind(hands, undo.captured, undo.hand_flags & 1 != 0);
+                let mut kind = Self::returning_kind(hands, undo.captured, undo.hand_flags & 1 != 0);
+                if undo.hand_flags & 1 != 0 && !self.origin.is_empty() {
+                    kind = captured_origin;
+                }
                 let n = &mut self.hand[us][kind];
                 *n = n.saturating_sub(1);
             }
@@ -292,12 +343,20 @@ impl<B: Bitboard> Position<B> {
             )));
         }
         self.promoted |= B::from_square(sq);
+        if let Some(k) = self
+            .rules
+            .hands
+            .as_ref()
+            .and_then(|h| h.promoted_return[kind_of(p)])
+        {
+            self.set_origin(sq, k);
+        }
         Ok(())
     }
 
     /// The piece a FEN's `+` and letter stands for: the shogi-style promotion of the
-    /// letter's kind, of the letter's colour.
-    pub(super) fn promoted_piece(&self, letter: char) -> Result<PieceCode, FenError> {
+    /// letter's kind, of the letter's colour; and the letter's kind.
+    pub(super) fn promoted_piece(&self, letter: char) -> Result<(PieceCode, usize), FenError> {
         let variant = &self.rules.variant;
         let kind = variant.kind_by_letter(letter).ok_or_else(|| {
             FenError(format!(
@@ -316,7 +375,7 @@ impl<B: Bitboard> Position<B> {
         } else {
             BLACK
         };
-        Ok(piece_code(promotion.target[0] as usize, color))
+        Ok((piece_code(promotion.target[0] as usize, color), kind))
     }
 
     /// A piece's FEN text: its letter, or `+` and its unpromoted letter when it was
@@ -324,8 +383,10 @@ impl<B: Bitboard> Position<B> {
     pub(crate) fn piece_text(&self, sq: Square, out: &mut String) {
         let p = self.board[sq];
         let marked = self.promoted.has(sq);
+        let origin = self.origin.get(sq).map(|&o| o as usize);
         match self.rules.kinds[kind_of(p)].unpromoted {
             Some(u) if marked => {
+                let u = origin.unwrap_or(u);
                 out.push('+');
                 out.push(self.piece_char(piece_code(u, color_of(p))));
             }

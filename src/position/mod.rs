@@ -64,7 +64,8 @@ struct Undo {
     /// `Position::exploded`.
     exploded: u8,
     /// With hands: bit 0, the captured piece was a promoted one; bit 1, the mover was;
-    /// bit 2 ([`gating::GATES_CHANGED`]), the gating rights changed.
+    /// bit 2 ([`gating::GATES_CHANGED`]), the gating rights changed; bits 4..8, the
+    /// captured promoted piece's origin kind (where the position tracks origins).
     hand_flags: u8,
     /// The kinds each side had captured (Zoo).
     captured_kinds: [u8; 2],
@@ -108,6 +109,10 @@ pub struct Position<B: Bitboard> {
     pub(crate) hand: [[u8; MAX_KINDS]; 2],
     /// Squares of pieces created by promotion, where the variant marks them (`~`).
     pub(crate) promoted: B,
+    /// Per square, the kind a promoted piece there returns to hand as, where several
+    /// kinds promote into one (`HandRules::tracks_origin`; empty elsewhere). Read only
+    /// on the squares of `promoted`.
+    pub(crate) origin: Vec<u8>,
     /// Gating rights per colour (Seirawan; see `gating.rs`); empty without gating.
     pub(crate) gates: [B; 2],
     /// The gating rights before each move that changed them, for `unmake`.
@@ -161,6 +166,11 @@ impl<B: Bitboard> Position<B> {
             exploded: Vec::new(),
             hand: [[0; MAX_KINDS]; 2],
             promoted: B::EMPTY,
+            origin: if rules.hands.as_ref().is_some_and(|h| h.tracks_origin) {
+                vec![0; n]
+            } else {
+                Vec::new()
+            },
             gates: [B::EMPTY; 2],
             gate_history: Vec::new(),
             dirty: Dirty::default(),

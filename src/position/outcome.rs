@@ -6,7 +6,7 @@ use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::goal::{BothConnected, CheckMate};
 use crate::variant::parts::{EndCondition, NoMoveRule};
-use crate::variant::{Color, StalemateResult, BLACK, WHITE};
+use crate::variant::{Color, RepetitionValue, StalemateResult, BLACK, WHITE};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,9 @@ pub enum EndReason {
     Checkmate,
     /// The side to move is checkmated and wins (`checkmateValue = win`: Misère).
     CheckmatedWins,
+    /// Checkmated by a drop that may not mate (Shogi's pawn-drop mate): the mated
+    /// side wins.
+    DropMate,
     Stalemate,
     MoveRule,
     Repetition,
@@ -83,6 +86,9 @@ impl fmt::Display for Outcome {
             (EndReason::Checkmate, GameResult::Win(c)) => format!("{} mates", c.name()),
             (EndReason::CheckmatedWins, GameResult::Win(c)) => {
                 format!("{} is checkmated and wins", c.name())
+            }
+            (EndReason::DropMate, GameResult::Win(c)) => {
+                format!("{} wins: mate by a forbidden drop", c.name())
             }
             (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", c.name()),
             (EndReason::Stalemate, _) => "Stalemate".to_string(),
@@ -168,6 +174,9 @@ impl<B: Bitboard> Position<B> {
                 if draws.checkmate_wins {
                     return end(GameResult::Win(us), EndReason::CheckmatedWins);
                 }
+                if self.mated_by_forbidden_drop() {
+                    return end(GameResult::Win(us), EndReason::DropMate);
+                }
                 return end(GameResult::Win(!us), EndReason::Checkmate);
             }
             match self.rules.no_move {
@@ -226,7 +235,17 @@ impl<B: Bitboard> Position<B> {
                     });
                 }
             }
-            return draw(EndReason::Repetition);
+            let winner = match draws.repetition_value {
+                RepetitionValue::Draw => return draw(EndReason::Repetition),
+                RepetitionValue::Win => us,
+                RepetitionValue::Loss => !us,
+                RepetitionValue::WhiteWins => WHITE,
+                RepetitionValue::WhiteLoses => BLACK,
+            };
+            return Some(Outcome {
+                result: GameResult::Win(winner),
+                reason: EndReason::Repetition,
+            });
         }
         if draws.insufficient_material && self.insufficient_material() {
             return draw(EndReason::InsufficientMaterial);

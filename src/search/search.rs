@@ -12,6 +12,7 @@ use crate::board::Bitboard;
 use crate::eval::nnue::{Accumulators, Network};
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
+use crate::variant::{RepetitionValue, BLACK, WHITE};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Quiescence skips captures that cannot reach alpha even with this much to spare.
@@ -492,6 +493,33 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         })
     }
 
+    /// A repetition that the variant scores as a win or a loss (`nFoldValue`, such as a
+    /// first player who loses every repetition); a single repetition counts, as for draws.
+    fn repetition_value_score(&self, ply: usize) -> Option<i32> {
+        let draws = &self.facts.draws;
+        let us = self.pos.side_to_move();
+        let winner = match draws.repetition_value {
+            RepetitionValue::Draw => return None,
+            RepetitionValue::Win => us,
+            RepetitionValue::Loss => !us,
+            RepetitionValue::WhiteWins => WHITE,
+            RepetitionValue::WhiteLoses => BLACK,
+        };
+        let key = self.pos.key();
+        if draws.repetition <= 1
+            || !self
+                .pos
+                .previous_keys()
+                .skip(1)
+                .step_by(2)
+                .any(|k| k == key)
+        {
+            return None;
+        }
+        let mate = MATE - ply as i32;
+        Some(if winner == us { mate } else { -mate })
+    }
+
     /// The score of a position without legal moves: mate, stalemate as the variant
     /// scores it (draw, win, loss, fewer pieces...) or a variant's own game end
     /// (extinction, a goal reached, the check limit), all decided by
@@ -865,6 +893,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             return Some(score);
         }
         if let Some(score) = self.perpetual_check_score(ply) {
+            return Some(score);
+        }
+        if let Some(score) = self.repetition_value_score(ply) {
             return Some(score);
         }
         if self.is_draw() {

@@ -4,6 +4,7 @@
 //! onto the square a first-rank piece leaves on its first move (Seirawan).
 //! [`HandRules`] is the compiled form the position and the move generator read.
 
+use super::kind_promotion::immobile;
 use super::rules::{relative_ranks, KindRules, RulesError, MAX_KINDS};
 use super::{Color, Variant};
 use crate::board::{Bitboard, Tables};
@@ -45,6 +46,10 @@ pub struct Hands {
     /// corner of that rank, in either order, give that side the castling right on the
     /// rook's side (Placement); otherwise rights come only from the FEN.
     pub castling_king_file: Option<usize>,
+    /// Kinds whose drop may not mate (Shogi's uchifuzume): a side checkmated by such a
+    /// drop wins. As in Fairy-Stockfish (`shogiPawnDropMateIllegal`), the drop is a
+    /// move like any other and the game end says it was not allowed, so perft counts it.
+    pub drop_mate_loses: Vec<char>,
 }
 
 /// Where a kind's drops may not go, given the dropping side's pieces of that kind.
@@ -70,6 +75,9 @@ pub struct HandRules<B> {
     pub promoted_return: Vec<Option<usize>>,
     /// FEN's `~` marker is allowed (the variant sets [`Hands::promoted_return_as`]).
     pub tilde_marks: bool,
+    /// Several kinds promote into one (Shogi's gold): the position keeps, per promoted
+    /// piece, the kind it returns to hand as (`Position::origin`), in its key too.
+    pub tracks_origin: bool,
     /// Per kind and colour, the squares it may be dropped on.
     pub drop_zone: Vec<[B; 2]>,
     /// Kinds in FEN holdings order.
@@ -82,6 +90,8 @@ pub struct HandRules<B> {
     /// The kinds with [`DropLimit::OppositeColors`] (other kinds leave them room).
     pub colour_split_kinds: Vec<usize>,
     pub castling_king_file: Option<usize>,
+    /// Bit per kind: a checkmate by a drop of the kind loses ([`Hands::drop_mate_loses`]).
+    pub drop_mate_loses: u32,
 }
 
 /// The most pieces of one kind a hand may hold (the size of the Zobrist table).
@@ -106,10 +116,32 @@ impl<B: Bitboard> HandRules<B> {
             .iter()
             .map(|k| k.unpromoted.or(chess_return))
             .collect();
+        let tracks_origin = kinds.iter().enumerate().any(|(t, _)| {
+            kinds
+                .iter()
+                .filter(|k| {
+                    k.promotion
+                        .as_ref()
+                        .is_some_and(|p| p.target[0] as usize == t)
+                })
+                .count()
+                > 1
+        });
         let mut drop_zone = vec![[tables.board; 2]; variant.pieces.len()];
         for (letter, ranks) in &h.drop_ranks {
             let k = kind(*letter)?;
             drop_zone[k] = Color::both().map(|c| relative_ranks(tables, ranks, c));
+        }
+        // No piece is dropped where it could never move (Fairy-Stockfish's
+        // immobilityIllegal; the loader refuses drop rules that say otherwise).
+        for (k, zone) in drop_zone.iter_mut().enumerate() {
+            for c in Color::both() {
+                for sq in zone[c].squares() {
+                    if immobile(tables, &kinds[k].moves[c], sq) {
+                        zone[c] &= !B::from_square(sq);
+                    }
+                }
+            }
         }
         let mut fen_order = Vec::new();
         for &l in &h.fen_order {
@@ -152,6 +184,7 @@ impl<B: Bitboard> HandRules<B> {
             captures_to_hand: h.captures_to_hand,
             promoted_return,
             tilde_marks: chess_return.is_some(),
+            tracks_origin,
             drop_zone,
             fen_order,
             must_drop: h.must_drop,
@@ -159,6 +192,11 @@ impl<B: Bitboard> HandRules<B> {
             dark,
             colour_split_kinds,
             castling_king_file: h.castling_king_file,
+            drop_mate_loses: h
+                .drop_mate_loses
+                .iter()
+                .map(|&l| kind(l))
+                .try_fold(0u32, |m, k| k.map(|k| m | 1 << k))?,
         }))
     }
 }

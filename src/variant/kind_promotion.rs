@@ -23,7 +23,7 @@ pub struct KindPromotionRules<B> {
 }
 
 /// Whether a piece with moves `m` has none at all from `sq` on an empty board.
-fn immobile<B: Bitboard>(tables: &Tables<B>, m: &KindMoves<B>, sq: Square) -> bool {
+pub(crate) fn immobile<B: Bitboard>(tables: &Tables<B>, m: &KindMoves<B>, sq: Square) -> bool {
     let in_initial = m.initial_zone.has(sq);
     let rides = (m.orthogonal_code != 0 && tables.orthogonal(sq, B::EMPTY).any())
         || (m.diagonal_code != 0 && tables.diagonal(sq, B::EMPTY).any());
@@ -60,14 +60,9 @@ pub(crate) fn compile<B: Bitboard>(
                 variant.name, piece.name, p.to
             )));
         }
-        if let Some(other) = kinds[target].unpromoted {
-            return Err(RulesError(format!(
-                "variant {}: both {} and {} promote to '{}' (a promoted piece must \
-                 name one unpromoted kind)",
-                variant.name, variant.pieces[other].name, piece.name, p.to
-            )));
-        }
-        kinds[target].unpromoted = Some(k);
+        // Several kinds may promote into one (Shogi's gold): the first names it in
+        // `unpromoted`, and the position remembers each promoted piece's own kind.
+        kinds[target].unpromoted.get_or_insert(k);
         let zone = Color::both().map(|c| relative_ranks(tables, &p.ranks, c));
         let forced = Color::both().map(|c| {
             zone[c]

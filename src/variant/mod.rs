@@ -155,6 +155,21 @@ impl Promotion {
     }
 }
 
+/// What an n-fold repetition gives (Fairy-Stockfish's `nFoldValue`, read from the side
+/// to move, or from White's side with `nFoldValueAbsolute`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionValue {
+    Draw,
+    /// The side to move when the position repeats wins.
+    Win,
+    /// The side to move when the position repeats loses.
+    Loss,
+    /// White wins, whoever is to move.
+    WhiteWins,
+    /// White loses, whoever is to move (Minishogi's sennichite: the first player loses).
+    WhiteLoses,
+}
+
 /// How a game ends when the side to move has no legal move and is not in check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StalemateResult {
@@ -219,6 +234,8 @@ pub struct DrawRules {
     /// In a repetition, a side that gave check with every one of its moves of the cycle
     /// loses (Xiangqi's perpetual check); other repetitions follow `repetition`.
     pub perpetual_check_loses: bool,
+    /// What a repetition gives where nobody checked throughout.
+    pub repetition_value: RepetitionValue,
     /// A checkmated side wins instead of losing (Fairy-Stockfish's `checkmateValue =
     /// win`: Misère chess, Losers).
     pub checkmate_wins: bool,

@@ -164,7 +164,9 @@ pub struct KindRules<B> {
     pub simple_captures: bool,
     /// Shogi-style promotion into a kind of its own (see [`super::kind_promotion`]).
     pub promotion: Option<KindPromotionRules<B>>,
-    /// The kind whose shogi-style promotion this kind is (FEN `+` and that kind's letter).
+    /// The kind whose shogi-style promotion this kind is (FEN `+` and that kind's letter);
+    /// the first such kind where several promote into this one (Shogi's gold), whose
+    /// promoted pieces then remember their own kind (`HandRules::tracks_origin`).
     pub unpromoted: Option<usize>,
 }
 
@@ -224,6 +226,10 @@ pub struct Zobrist {
     /// `bomb[color.index() * (squares + 1) + sq]`: the colour's secret bomb is on `sq`,
     /// or gone (`sq = squares`); not designated yet has key 0.
     pub bomb: Vec<u64>,
+    /// `origin[kind * squares + sq]`: the promoted piece on `sq` came from `kind`, where
+    /// several kinds promote into one (`HandRules::tracks_origin`), XORed with its
+    /// `promoted` key.
+    pub origin: Vec<u64>,
 }
 
 pub struct Rules<B: Bitboard> {
@@ -365,8 +371,12 @@ impl Zobrist {
             arrival: (0..squares).map(|_| split64(&mut seed)).collect(),
             vanished: (0..squares).map(|_| split64(&mut seed)).collect(),
             privilege: [split64(&mut seed), split64(&mut seed)],
-            // Drawn last, so every other key stays what it was.
+            // Drawn last (the bomb's, then the origins'), so every older key stays
+            // what it was.
             bomb: (0..2 * (squares + 1)).map(|_| split64(&mut seed)).collect(),
+            origin: (0..MAX_KINDS * squares)
+                .map(|_| split64(&mut seed))
+                .collect(),
         }
     }
 }

@@ -15,7 +15,8 @@ use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
     betza, Capture, Castling, Color, DrawRules, EndRules, Explosion, Extinction, Goal,
-    KindPromotion, PieceKind, Promotion, Setup, StalemateResult, Variant, BLACK, WHITE,
+    KindPromotion, PieceKind, Promotion, RepetitionValue, Setup, StalemateResult, Variant, BLACK,
+    WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -817,17 +818,22 @@ impl<'a> Builder<'a> {
         let mandatory = self
             .read("mandatoryPiecePromotion", parse_bool)
             .unwrap_or(inherited_mandatory);
-        let pairs: Vec<(char, char)> = match entry {
-            Some(_) => match self.read("promotedPieceType", parse_letter_pairs) {
-                Some(pairs) => pairs,
-                None => return,
-            },
-            None => v
-                .pieces
-                .iter()
-                .filter_map(|p| p.promotion.as_ref().map(|kp| (p.letter, kp.to)))
-                .collect(),
-        };
+        // As in Fairy-Stockfish, the key adds to (or changes) the parent's promotions:
+        // `[gorogoroplus:gorogoro]` with `l:g n:g` keeps the pawn's and the silver's.
+        let mut pairs: Vec<(char, char)> = v
+            .pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref().map(|kp| (p.letter, kp.to)))
+            .collect();
+        if entry.is_some() {
+            let Some(given) = self.read("promotedPieceType", parse_letter_pairs) else {
+                return;
+            };
+            for (from, to) in given {
+                pairs.retain(|&(f, _)| !f.eq_ignore_ascii_case(&from));
+                pairs.push((from, to));
+            }
+        }
         for p in &mut v.pieces {
             p.promotion = None;
         }
@@ -1010,6 +1016,7 @@ impl<'a> Builder<'a> {
             view.opposite_colored_bishops = false;
             view.castling_dropped_piece = false;
             view.no_doubled = None;
+            view.pawn_drop_mate_illegal = false;
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
         let pawns = v.pieces.iter().any(is_pawn_type);
@@ -1031,7 +1038,30 @@ impl<'a> Builder<'a> {
                 format!("drops of the confined {name} (a mobility region) are not implemented"),
             );
         }
-        v.hands = Some(view.hands(v, &zone));
+        let hands = view.hands(v, &zone);
+        if !r.immobility_illegal && hands.drops {
+            // Protean never drops a piece where it could not move again (Fairy-Stockfish's
+            // immobilityIllegal); without that key Fairy-Stockfish would.
+            let dead = v.pieces.iter().filter(|p| !p.royal).find(|p| {
+                forward_only(&p.betza).is_some_and(|dy| {
+                    let ranks = hands.drop_ranks.iter().find(|(l, _)| *l == p.letter);
+                    let dead = |x: &usize| x + dy >= v.ranks;
+                    ranks.map_or(dy > 0, |(_, r)| r.iter().any(dead))
+                })
+            });
+            if let Some(p) = dead {
+                let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
+                self.error(
+                    line,
+                    format!(
+                        "drops of the {} where it could never move (no 'immobilityIllegal = \
+                         true') are not implemented",
+                        type_name_of(p)
+                    ),
+                );
+            }
+        }
+        v.hands = Some(hands);
         // Pieces come back from the hand: no material is ever insufficient.
         v.draws.insufficient_material = false;
     }
@@ -1060,6 +1090,9 @@ impl<'a> Builder<'a> {
         }
         if let Some(b) = self.read("castlingDroppedPiece", parse_bool) {
             view.castling_dropped_piece = b;
+        }
+        if let Some(b) = self.read("shogiPawnDropMateIllegal", parse_bool) {
+            view.pawn_drop_mate_illegal = b;
         }
     }
 
@@ -1302,12 +1335,31 @@ impl<'a> Builder<'a> {
         if let Some(n) = self.read("nFoldRule", parse_int) {
             v.draws.repetition = n;
         }
-        if let Some(value) = self.read("nFoldValue", parse_value) {
-            if value != GameValue::Draw {
-                let line = self.get("nFoldValue").unwrap().line;
-                self.error(line, "nFoldValue: only 'draw' is implemented".into());
+        let absolute = matches!(
+            v.draws.repetition_value,
+            RepetitionValue::WhiteWins | RepetitionValue::WhiteLoses
+        );
+        let absolute = self
+            .read("nFoldValueAbsolute", parse_bool)
+            .unwrap_or(absolute);
+        let value = match v.draws.repetition_value {
+            RepetitionValue::Draw => GameValue::Draw,
+            RepetitionValue::Win | RepetitionValue::WhiteWins => GameValue::Win,
+            RepetitionValue::Loss | RepetitionValue::WhiteLoses => GameValue::Loss,
+        };
+        let value = self.read("nFoldValue", parse_value).unwrap_or(value);
+        v.draws.repetition_value = match (value, absolute) {
+            (GameValue::Draw, _) => RepetitionValue::Draw,
+            (GameValue::Win, false) => RepetitionValue::Win,
+            (GameValue::Loss, false) => RepetitionValue::Loss,
+            (GameValue::Win, true) => RepetitionValue::WhiteWins,
+            (GameValue::Loss, true) => RepetitionValue::WhiteLoses,
+            (GameValue::None, _) => {
+                let line = self.get("nFoldValue").map_or(self.section.line, |e| e.line);
+                self.error(line, "nFoldValue: 'none' is not implemented".into());
+                RepetitionValue::Draw
             }
-        }
+        };
         if let Some(b) = self.read("perpetualCheckIllegal", parse_bool) {
             v.draws.perpetual_check_loses = b;
         }
@@ -1572,6 +1624,7 @@ fn template() -> Variant {
             // The FIDE material rule knows the orthodox pieces only.
             insufficient_material: false,
             perpetual_check_loses: false,
+            repetition_value: RepetitionValue::Draw,
             checkmate_wins: false,
             draw_at_pieces: 0,
             counting: None,

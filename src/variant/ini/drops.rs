@@ -17,6 +17,9 @@ use super::pieces::{is_pawn_type, type_name_of, PREDEFINED};
 use crate::variant::hands::DropLimit;
 use crate::variant::{Hands, Variant};
 
+/// The piece type whose drops `shogiPawnDropMateIllegal` restricts.
+const SHOGI_PAWN: &str = "shogiPawn";
+
 /// The file of the king that `castlingDroppedPiece` needs (Fairy-Stockfish's default
 /// `castlingKingFile`, e).
 const DROPPED_CASTLING_KING_FILE: usize = 4;
@@ -44,6 +47,9 @@ pub struct DropView {
     /// `castlingDroppedPiece`: a king dropped on the e-file and a corner rook give the
     /// castling right.
     pub castling_dropped_piece: bool,
+    /// `shogiPawnDropMateIllegal`: a checkmate by a drop of the `shogiPawn` type loses
+    /// (`Hands::drop_mate_loses`).
+    pub pawn_drop_mate_illegal: bool,
 }
 
 impl DropView {
@@ -60,6 +66,7 @@ impl DropView {
             must_drop: false,
             opposite_colored_bishops: false,
             castling_dropped_piece: false,
+            pawn_drop_mate_illegal: false,
         }
     }
 
@@ -123,6 +130,15 @@ impl DropView {
             castling_king_file: self
                 .castling_dropped_piece
                 .then_some(DROPPED_CASTLING_KING_FILE),
+            drop_mate_loses: if self.pawn_drop_mate_illegal {
+                v.pieces
+                    .iter()
+                    .filter(|p| type_name_of(p) == SHOGI_PAWN)
+                    .map(|p| p.letter)
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -189,6 +205,7 @@ impl DropView {
                 .iter()
                 .any(|(_, limit)| *limit == DropLimit::OppositeColors),
             castling_dropped_piece: hands.castling_king_file.is_some(),
+            pawn_drop_mate_illegal: !hands.drop_mate_loses.is_empty(),
         }
     }
 }

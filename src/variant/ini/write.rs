@@ -11,8 +11,8 @@ use super::protean_keys::mobility_key;
 use super::values::file_letter;
 use crate::board::Geometry;
 use crate::variant::{
-    Capture, Color, CountingRule, KingCapture, PieceKind, Setup, StalemateResult, Symmetry,
-    Variant, BLACK, WHITE,
+    Capture, Color, CountingRule, KingCapture, PieceKind, RepetitionValue, Setup, StalemateResult,
+    Symmetry, Variant, BLACK, WHITE,
 };
 
 /// Lines of a section.
@@ -323,7 +323,11 @@ fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
             }
             let optional = !p.optional_ranks.is_empty();
             out.key("mandatoryPawnPromotion", !optional);
-            let immobility_illegal = optional && !p.ranks.is_empty();
+            // Protean never drops a piece where it could not move again, which the
+            // loader accepts only with immobilityIllegal (Makhouse's pawn drops in the
+            // zone); with compulsory promotion the key changes nothing else.
+            let drops = v.hands.as_ref().is_some_and(|h| h.drops);
+            let immobility_illegal = (optional && !p.ranks.is_empty()) || (!optional && drops);
             if !pairs.is_empty() && !immobility_illegal {
                 return Err(
                     "piece promotions beside a pawn promotion without immobilityIllegal".into(),
@@ -369,6 +373,9 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
     if view.castling_dropped_piece {
         out.key("castlingDroppedPiece", true);
     }
+    if view.pawn_drop_mate_illegal {
+        out.key("shogiPawnDropMateIllegal", true);
+    }
     if view.gating {
         out.key("gating", true);
         out.key("seirawanGating", true);
@@ -399,6 +406,17 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     out.key("nFoldRule", v.draws.repetition);
     out.key("perpetualCheckIllegal", v.draws.perpetual_check_loses);
+    let (value, absolute) = match v.draws.repetition_value {
+        RepetitionValue::Draw => ("draw", false),
+        RepetitionValue::Win => ("win", false),
+        RepetitionValue::Loss => ("loss", false),
+        RepetitionValue::WhiteWins => ("win", true),
+        RepetitionValue::WhiteLoses => ("loss", true),
+    };
+    out.key("nFoldValue", value);
+    if absolute {
+        out.key("nFoldValueAbsolute", true);
+    }
     out.key(
         "checkmateValue",
         if v.draws.checkmate_wins {
