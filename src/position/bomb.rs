@@ -79,14 +79,7 @@ impl<B: Bitboard> Position<B> {
     /// A detonation by the side to move on `at`: the unit there and every unit around
     /// it leave the board, recorded for `unmake` as explosions are. Returns how many.
     fn detonate(&mut self, at: Square) -> u8 {
-        let victims = self.rules.bomb_blast[at] & self.occupied();
-        let mut n = 0;
-        for sq in victims.squares() {
-            let p = self.remove(sq);
-            self.exploded.push((sq as u16, p));
-            n += 1;
-        }
-        n
+        self.remove_recorded(self.rules.bomb_blast[at] & self.occupied())
     }
 
     /// The board part of a bomb action `mv` (a [`Move::bomb`], made as a pass) by the

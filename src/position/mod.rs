@@ -671,6 +671,12 @@ impl<B: Bitboard> Position<B> {
             .expect("explosions in this variant");
         let victims = (blast.around[at] & self.occupied() & !self.kinds_set(blast.immune))
             | B::from_square(at);
+        self.remove_recorded(victims)
+    }
+
+    /// Takes every piece of `victims` off the board, each recorded for `unmake_move`
+    /// (as explosions are). Returns how many went.
+    pub(super) fn remove_recorded(&mut self, victims: B) -> u8 {
         let mut n = 0;
         for sq in victims.squares() {
             let p = self.remove(sq);
@@ -697,13 +703,7 @@ impl<B: Bitboard> Position<B> {
         } else {
             return 0;
         };
-        let mut n = 0;
-        for sq in (rays & occ).squares() {
-            let p = self.remove(sq);
-            self.exploded.push((sq as u16, p));
-            n += 1;
-        }
-        n
+        self.remove_recorded(rays & occ)
     }
 
     /// Key of `color`'s current check count (0 when the variant counts no checks).
