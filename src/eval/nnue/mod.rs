@@ -26,8 +26,8 @@ use std::sync::OnceLock;
 /// beats its variant's table in games at a clock (nets/README.md gives each one's data,
 /// training and result).
 pub const EMBEDDED: &[(&str, &[u8])] = &[(
-    "nets/chess-2.nnue",
-    include_bytes!("../../../nets/chess-2.nnue"),
+    "nets/chess-3.nnue",
+    include_bytes!("../../../nets/chess-3.nnue"),
 )];
 
 /// The embedded networks, parsed once (the tests make sure each parses).
