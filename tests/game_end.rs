@@ -156,6 +156,8 @@ game_end_suites! {
     judkins => "judkins",
     gorogoro => "gorogoro",
     euroshogi => "euroshogi",
+    yarishogi => "yarishogi",
+    okisakishogi => "okisakishogi",
     tablut => "tablut",
     brandubh => "brandubh",
     brandubh2 => "brandubh2",

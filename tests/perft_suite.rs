@@ -160,6 +160,8 @@ suites! {
     judkins => "judkins",
     gorogoro => "gorogoro",
     euroshogi => "euroshogi",
+    yarishogi => "yarishogi",
+    okisakishogi => "okisakishogi",
     tablut => "tablut",
     brandubh => "brandubh",
     brandubh2 => "brandubh2",
