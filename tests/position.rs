@@ -271,6 +271,9 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("gorogoro", None),
         ("euroshogi", None),
         ("yarishogi", None),
+        ("bughouse", None),
+        ("loop", None),
+        ("chessgi", None),
         ("shrapnel", None),
     ];
     for (variant, index) in cases {

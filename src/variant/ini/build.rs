@@ -87,6 +87,8 @@ const DROP_KEYS: &[&str] = &[
     "castlingDroppedPiece",
     "gating",
     "seirawanGating",
+    "dropLoop",
+    "twoBoards",
 ];
 
 fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
@@ -960,6 +962,12 @@ impl<'a> Builder<'a> {
         }
         if let Some(b) = self.read("promotionZonePawnDrops", parse_bool) {
             view.promotion_zone_pawn_drops = b;
+        }
+        if let Some(b) = self.read("dropLoop", parse_bool) {
+            view.drop_loop = b;
+        }
+        if let Some(b) = self.read("twoBoards", parse_bool) {
+            view.two_boards = b;
         }
         self.read_set_up_keys(&mut view);
         self.read_gating_keys(&mut view);
