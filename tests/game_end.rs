@@ -158,6 +158,7 @@ game_end_suites! {
     euroshogi => "euroshogi",
     yarishogi => "yarishogi",
     okisakishogi => "okisakishogi",
+    checkshogi => "checkshogi",
     bughouse => "bughouse",
     loop_chess => "loop",
     chessgi => "chessgi",

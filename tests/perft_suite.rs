@@ -162,6 +162,7 @@ suites! {
     euroshogi => "euroshogi",
     yarishogi => "yarishogi",
     okisakishogi => "okisakishogi",
+    checkshogi => "checkshogi",
     bughouse => "bughouse",
     loop_chess => "loop",
     chessgi => "chessgi",

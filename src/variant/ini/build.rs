@@ -1758,14 +1758,12 @@ fn without_castling_rights(fen: &str) -> Option<String> {
     Some(fields.join(" "))
 }
 
-/// The checks each side needs, from a start FEN's `3+3` field.
+/// The checks each side needs, from a start FEN's `3+3` field; a start FEN without one
+/// gives one check each, Fairy-Stockfish's default (Check-Shogi: the first check wins).
 fn check_limit(fen: &str) -> Result<u32, String> {
-    let field = fen
-        .split_whitespace()
-        .find(|f| f.contains('+'))
-        .ok_or_else(|| {
-            "checkCounting needs the checks in the start FEN (like '3+3')".to_string()
-        })?;
+    let Some(field) = fen.split_whitespace().skip(1).find(|f| f.contains('+')) else {
+        return Ok(1);
+    };
     let (w, b) = field.split_once('+').unwrap_or(("", ""));
     match (w.parse::<u32>(), b.parse::<u32>()) {
         (Ok(w), Ok(b)) if w == b && w > 0 => Ok(w),
