@@ -270,6 +270,10 @@ fn zobrist_keys_match_recompute_over_random_games() {
         ("judkins", None),
         ("gorogoro", None),
         ("euroshogi", None),
+        ("yarishogi", None),
+        ("bughouse", None),
+        ("loop", None),
+        ("chessgi", None),
         ("shrapnel", None),
     ];
     for (variant, index) in cases {

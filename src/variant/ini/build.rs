@@ -87,6 +87,8 @@ const DROP_KEYS: &[&str] = &[
     "castlingDroppedPiece",
     "gating",
     "seirawanGating",
+    "dropLoop",
+    "twoBoards",
 ];
 
 fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
@@ -961,6 +963,12 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("promotionZonePawnDrops", parse_bool) {
             view.promotion_zone_pawn_drops = b;
         }
+        if let Some(b) = self.read("dropLoop", parse_bool) {
+            view.drop_loop = b;
+        }
+        if let Some(b) = self.read("twoBoards", parse_bool) {
+            view.two_boards = b;
+        }
         self.read_set_up_keys(&mut view);
         self.read_gating_keys(&mut view);
         // Regions: White's and Black's, as relative ranks, must agree.
@@ -1750,14 +1758,12 @@ fn without_castling_rights(fen: &str) -> Option<String> {
     Some(fields.join(" "))
 }
 
-/// The checks each side needs, from a start FEN's `3+3` field.
+/// The checks each side needs, from a start FEN's `3+3` field; a start FEN without one
+/// gives one check each, Fairy-Stockfish's default (Check-Shogi: the first check wins).
 fn check_limit(fen: &str) -> Result<u32, String> {
-    let field = fen
-        .split_whitespace()
-        .find(|f| f.contains('+'))
-        .ok_or_else(|| {
-            "checkCounting needs the checks in the start FEN (like '3+3')".to_string()
-        })?;
+    let Some(field) = fen.split_whitespace().skip(1).find(|f| f.contains('+')) else {
+        return Ok(1);
+    };
     let (w, b) = field.split_once('+').unwrap_or(("", ""));
     match (w.parse::<u32>(), b.parse::<u32>()) {
         (Ok(w), Ok(b)) if w == b && w > 0 => Ok(w),

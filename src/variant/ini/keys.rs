@@ -164,8 +164,8 @@ pub const KEYS: &[(&str, Class)] = &[
     // Drops, hands and gating (see drops.rs for those that are rules).
     ("pieceDrops", Class::Rule),
     ("capturesToHand", Class::Rule),
-    ("twoBoards", Class::Hands(FALSE)),
-    ("dropLoop", Class::Hands(FALSE)),
+    ("twoBoards", Class::Rule),
+    ("dropLoop", Class::Rule),
     ("mustDrop", Class::Rule),
     ("mustDropType", Class::Rule),
     ("dropChecks", Class::Hands(TRUE)),

@@ -173,7 +173,11 @@ impl<B: Bitboard> EndConditions<B> {
             if variant.secret_bomb && kinds != 0 {
                 list.push(EndCondition::MutualExtinction(kinds));
             }
-            list.push(if e.count == 0 && e.opponent_count == 0 && !e.claim {
+            // Pieces in hand count against extinction, as in Fairy-Stockfish: in a game
+            // with hands the counted arm (which adds them) decides even at count 0
+            // (Anti-Minishogi: a side with no piece on the board but one in hand plays on).
+            let plain = e.count == 0 && e.opponent_count == 0 && !e.claim;
+            list.push(if plain && variant.hands.is_none() {
                 EndCondition::Extinction {
                     kinds,
                     extinct_side_wins: e.extinct_side_wins,
