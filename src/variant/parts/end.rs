@@ -88,6 +88,8 @@ pub struct ExtinctionCount {
     pub opponent_count: u32,
     pub claim: bool,
     pub extinct_side_wins: bool,
+    /// Extinction is a draw (`extinctionValue = draw`).
+    pub draws: bool,
 }
 
 /// Compiled connection goal: the rule for both sides connected at once, and per square
@@ -173,20 +175,24 @@ impl<B: Bitboard> EndConditions<B> {
             if variant.secret_bomb && kinds != 0 {
                 list.push(EndCondition::MutualExtinction(kinds));
             }
-            list.push(if e.count == 0 && e.opponent_count == 0 && !e.claim {
-                EndCondition::Extinction {
-                    kinds,
-                    extinct_side_wins: e.extinct_side_wins,
-                }
-            } else {
-                EndCondition::ExtinctionCount(ExtinctionCount {
-                    kinds,
-                    count: e.count,
-                    opponent_count: e.opponent_count,
-                    claim: e.claim,
-                    extinct_side_wins: e.extinct_side_wins,
-                })
-            });
+            // A draw by extinction takes the counted form, which says draws.
+            list.push(
+                if e.count == 0 && e.opponent_count == 0 && !e.claim && !e.draws {
+                    EndCondition::Extinction {
+                        kinds,
+                        extinct_side_wins: e.extinct_side_wins,
+                    }
+                } else {
+                    EndCondition::ExtinctionCount(ExtinctionCount {
+                        kinds,
+                        count: e.count,
+                        opponent_count: e.opponent_count,
+                        claim: e.claim,
+                        extinct_side_wins: e.extinct_side_wins,
+                        draws: e.draws,
+                    })
+                },
+            );
         }
         match capture {
             CaptureRule::Custodian(c) => list.push(EndCondition::KingLost {
