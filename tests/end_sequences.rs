@@ -70,3 +70,8 @@ fn shogi_sennichite_perpetual_check_and_pawn_drop_mate_match_pyffish() {
 fn minishogi_repetition_loses_for_the_first_player_as_in_pyffish() {
     assert!(run("minishogi") >= 4);
 }
+
+#[test]
+fn shatar_mates_follow_the_checks_before_them_as_in_pyffish() {
+    assert!(run("shatar") >= 2);
+}

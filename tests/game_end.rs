@@ -108,6 +108,10 @@ game_end_suites! {
     shatranj => "shatranj",
     chaturanga => "chaturanga",
     courier => "courier",
+    // Regional games (issue 24).
+    minixiangqi => "minixiangqi",
+    manchu => "manchu",
+    shatar => "shatar",
     five_check => "5check",
     armageddon => "armageddon",
     misere => "misere",

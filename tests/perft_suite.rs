@@ -109,6 +109,10 @@ suites! {
     shatranj => "shatranj",
     chaturanga => "chaturanga",
     courier => "courier",
+    // Regional games (issue 24).
+    minixiangqi => "minixiangqi",
+    manchu => "manchu",
+    shatar => "shatar",
     five_check => "5check",
     armageddon => "armageddon",
     misere => "misere",

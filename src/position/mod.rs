@@ -7,6 +7,7 @@ pub mod dirty;
 pub mod fen;
 mod gating;
 pub mod hand;
+mod mate_rule;
 pub mod moves;
 pub mod notation;
 pub mod outcome;

@@ -2,6 +2,7 @@
 //! stalemate (draw, win or loss by the variant's data), the n-move rule, Makruk's
 //! counting rule, n-fold repetition and insufficient material.
 
+use super::mate_rule::ShatarMate;
 use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::goal::{BothConnected, CheckMate};
@@ -55,6 +56,12 @@ pub enum EndReason {
     Connection,
     /// The count of the counting rule passed its limit (Makruk).
     Counting,
+    /// A checkmate after a run of checks without one by a knight, rook or bers
+    /// (`shatarMateRule`): a draw.
+    MateWithoutShak,
+    /// A checkmate by knights alone, which `shatarMateRule` forbids: the mated side
+    /// wins.
+    KnightMate,
     /// The side to move could have mated the last mover in one move or two in a row:
     /// the last mover wins (Series Helpmate).
     SeriesMate,
@@ -94,6 +101,10 @@ impl fmt::Display for Outcome {
             (EndReason::Stalemate, _) => "Stalemate".to_string(),
             (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
             (EndReason::Counting, _) => "Draw by the counting rule".to_string(),
+            (EndReason::MateWithoutShak, _) => "Draw: a checkmate without a shak".to_string(),
+            (EndReason::KnightMate, GameResult::Win(c)) => {
+                format!("{} wins: mate by knights alone", c.name())
+            }
             (EndReason::Repetition, _) => "Draw by repetition".to_string(),
             (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".to_string(),
             (EndReason::Extinction, GameResult::Win(c)) => {
@@ -176,6 +187,17 @@ impl<B: Bitboard> Position<B> {
                 }
                 if self.mated_by_forbidden_drop() {
                     return end(GameResult::Win(us), EndReason::DropMate);
+                }
+                if self.rules.variant.shatar_mate_rule {
+                    match self.shatar_mate() {
+                        ShatarMate::Wins => {}
+                        ShatarMate::ByKnights => {
+                            return end(GameResult::Win(us), EndReason::KnightMate)
+                        }
+                        ShatarMate::WithoutShak => {
+                            return end(GameResult::Draw, EndReason::MateWithoutShak)
+                        }
+                    }
                 }
                 return end(GameResult::Win(!us), EndReason::Checkmate);
             }
@@ -350,6 +372,9 @@ impl<B: Bitboard> Position<B> {
                         hit
                     };
                     if hit {
+                        if x.draws {
+                            return draw(EndReason::Extinction);
+                        }
                         let winner = if x.extinct_side_wins { c } else { !c };
                         return win(winner, EndReason::Extinction);
                     }

@@ -189,6 +189,9 @@ pub struct Extinction {
     pub kinds: Vec<char>,
     /// The extinct side wins (antichess) rather than loses (Extinction chess).
     pub extinct_side_wins: bool,
+    /// Extinction draws instead (`extinctionValue = draw`: Shatar's bare king); then
+    /// `extinct_side_wins` is false.
+    pub draws: bool,
     /// A side counts as extinct in a kind with this many pieces of it or fewer
     /// (Fairy-Stockfish's `extinctionPieceCount`: 1 with all pieces is a bare king).
     pub count: u32,
@@ -335,6 +338,10 @@ pub struct Variant {
     /// A royal piece in check may move only to capture its one checker (Makpong,
     /// Fairy-Stockfish's `makpongRule`): it may not step out of check.
     pub checked_royal_stays: bool,
+    /// Fairy-Stockfish's `shatarMateRule` (Shatar): a checkmate by knights alone is won
+    /// by the mated side, and one after a run of checks none of which came from a
+    /// knight, rook or bers is a draw (`position::mate_rule`).
+    pub shatar_mate_rule: bool,
     /// Captures explode (Atomic). A move may not explode the mover's own royal piece;
     /// exploding the enemy's wins by the extinction rule; royal pieces never give check
     /// (their captures would explode themselves), and neither does any piece while the

@@ -1374,6 +1374,9 @@ impl<'a> Builder<'a> {
         if let Some(rule) = self.read("countingRule", parse_counting_rule) {
             v.draws.counting = rule;
         }
+        if let Some(b) = self.read("shatarMateRule", parse_bool) {
+            v.shatar_mate_rule = b;
+        }
     }
 
     fn apply_end_rules(&mut self, v: &mut Variant) {
@@ -1420,7 +1423,9 @@ impl<'a> Builder<'a> {
         // Extinction.
         let (mut value, mut kinds, mut counts) = match &v.end.extinction {
             Some(x) => (
-                if x.extinct_side_wins {
+                if x.draws {
+                    GameValue::Draw
+                } else if x.extinct_side_wins {
                     GameValue::Win
                 } else {
                     GameValue::Loss
@@ -1465,20 +1470,14 @@ impl<'a> Builder<'a> {
             counts.2 = b;
         }
         v.end.extinction = match (value, kinds) {
-            (GameValue::Win | GameValue::Loss, Some(kinds)) => Some(Extinction {
+            (GameValue::Win | GameValue::Loss | GameValue::Draw, Some(kinds)) => Some(Extinction {
                 kinds,
                 extinct_side_wins: value == GameValue::Win,
+                draws: value == GameValue::Draw,
                 count: counts.0,
                 opponent_count: counts.1,
                 claim: counts.2,
             }),
-            (GameValue::Draw, Some(_)) => {
-                let line = self
-                    .get("extinctionValue")
-                    .map_or(self.section.line, |e| e.line);
-                self.error(line, "extinctionValue: 'draw' is not implemented".into());
-                None
-            }
             _ => None,
         };
 
@@ -1645,6 +1644,7 @@ fn template() -> Variant {
         royal_optional: false,
         flying_royals: false,
         checked_royal_stays: false,
+        shatar_mate_rule: false,
         explosion: None,
         capture: Capture::Replacement,
         end: EndRules::default(),

@@ -94,7 +94,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("checking", Class::Rule),
     ("flyingGeneral", Class::Rule),
     ("makpongRule", Class::Rule),
-    ("shatarMateRule", Class::Unsupported(FALSE)),
+    ("shatarMateRule", Class::Rule),
     ("bikjangRule", Class::Unsupported(FALSE)),
     ("dupleCheck", Class::Unsupported(FALSE)),
     ("soldierPromotionRank", Class::Unsupported(&["1"])),

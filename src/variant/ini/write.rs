@@ -433,6 +433,7 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
             Some(CountingRule::Asean) => "asean",
         },
     );
+    out.key("shatarMateRule", v.shatar_mate_rule);
     let (value, count) = match v.draws.stalemate {
         StalemateResult::Draw => ("draw", false),
         StalemateResult::Win => ("win", false),
@@ -446,7 +447,11 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
         Some(x) => {
             out.key(
                 "extinctionValue",
-                if x.extinct_side_wins { "win" } else { "loss" },
+                match (x.draws, x.extinct_side_wins) {
+                    (true, _) => "draw",
+                    (false, true) => "win",
+                    (false, false) => "loss",
+                },
             );
             let kinds = if x.kinds.is_empty() {
                 "*".into()

@@ -88,6 +88,8 @@ pub struct ExtinctionCount {
     pub opponent_count: u32,
     pub claim: bool,
     pub extinct_side_wins: bool,
+    /// Extinction is a draw (`extinctionValue = draw`).
+    pub draws: bool,
 }
 
 /// Compiled connection goal: the rule for both sides connected at once, and per square
@@ -176,7 +178,8 @@ impl<B: Bitboard> EndConditions<B> {
             // Pieces in hand count against extinction, as in Fairy-Stockfish: in a game
             // with hands the counted arm (which adds them) decides even at count 0
             // (Anti-Minishogi: a side with no piece on the board but one in hand plays on).
-            let plain = e.count == 0 && e.opponent_count == 0 && !e.claim;
+            // A draw by extinction takes the counted form too, which says draws.
+            let plain = e.count == 0 && e.opponent_count == 0 && !e.claim && !e.draws;
             list.push(if plain && variant.hands.is_none() {
                 EndCondition::Extinction {
                     kinds,
@@ -189,6 +192,7 @@ impl<B: Bitboard> EndConditions<B> {
                     opponent_count: e.opponent_count,
                     claim: e.claim,
                     extinct_side_wins: e.extinct_side_wins,
+                    draws: e.draws,
                 })
             });
         }
