@@ -70,3 +70,13 @@ fn shogi_sennichite_perpetual_check_and_pawn_drop_mate_match_pyffish() {
 fn minishogi_repetition_loses_for_the_first_player_as_in_pyffish() {
     assert!(run("minishogi") >= 4);
 }
+
+/// Walling games: random games to their end (the FEN with its walls after every move
+/// sequence, the king taken in duck chess, no move left), and duck chess's repetition.
+#[test]
+fn walling_games_end_as_in_pyffish() {
+    assert!(run("duck") >= 4);
+    for variant in ["amazons", "isolation", "snailtrail", "joust"] {
+        assert!(run(variant) >= 1, "{variant}");
+    }
+}
