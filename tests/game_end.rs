@@ -166,4 +166,5 @@ game_end_suites! {
     isolation => "isolation",
     isolation7x7 => "isolation7x7",
     snailtrail => "snailtrail",
+    joust => "joust",
 }

@@ -170,4 +170,5 @@ suites! {
     isolation => "isolation",
     isolation7x7 => "isolation7x7",
     snailtrail => "snailtrail",
+    joust => "joust",
 }
