@@ -75,3 +75,13 @@ fn minishogi_repetition_loses_for_the_first_player_as_in_pyffish() {
 fn shatar_mates_follow_the_checks_before_them_as_in_pyffish() {
     assert!(run("shatar") >= 2);
 }
+
+/// Walling games: random games to their end (the FEN with its walls after every move
+/// sequence, the king taken in duck chess, no move left), and duck chess's repetition.
+#[test]
+fn walling_games_end_as_in_pyffish() {
+    assert!(run("duck") >= 4);
+    for variant in ["amazons", "isolation", "snailtrail", "joust"] {
+        assert!(run(variant) >= 1, "{variant}");
+    }
+}

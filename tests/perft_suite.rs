@@ -175,4 +175,10 @@ suites! {
     brandubh2 => "brandubh2",
     ardri => "ardri",
     longship => "longship",
+    duck => "duck",
+    amazons => "amazons",
+    isolation => "isolation",
+    isolation7x7 => "isolation7x7",
+    snailtrail => "snailtrail",
+    joust => "joust",
 }

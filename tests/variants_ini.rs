@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 73] = [
+const FSF_LOADING: [&str; 76] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -276,10 +276,13 @@ const FSF_LOADING: [&str; 73] = [
     "rooksquare",
     "capturethequeen",
     "river",
+    "cowboys",
     "dragon-chess",
     "nim",
     "ajax-orthodox",
     "haynie",
+    "la-mancha-squeez",
+    "la-mancha-duel",
     "leaperhouse",
 ];
 

@@ -422,7 +422,9 @@ impl<B: Bitboard> Eval<B> {
 
     /// Every term of the position, given to `acc`; returns the phase.
     pub(crate) fn terms<A: Acc>(&self, pos: &Position<B>, acc: &mut A) -> i32 {
-        let occ = pos.occupied();
+        // Walls (walling games) block lines and are no square to move to.
+        let walls = pos.walls();
+        let occ = pos.occupied() | walls;
         acc.add(self.tempo, pos.side_to_move(), 1);
         let pawns = Color::both().map(|c| pos.kinds_set(self.pawn_kinds) & pos.pieces(c));
         let pawn_att = Color::both().map(|c| self.pawn_attacks(pos, c));
@@ -434,7 +436,7 @@ impl<B: Bitboard> Eval<B> {
         for c in Color::both() {
             let them = !c;
             let own = pos.pieces(c);
-            let safe = !own & !pawn_att[them];
+            let safe = !own & !pawn_att[them] & !walls;
             let zone = royal[them]
                 .filter(|_| self.king_attackers != NONE)
                 .map(|s| self.ring[s]);

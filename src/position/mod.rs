@@ -19,8 +19,9 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
 
 use crate::board::{Bitboard, Square};
-use crate::variant::parts::{CaptureRule, MoveFilter};
+use crate::variant::parts::{CaptureRule, MoveFilter, TurnRule};
 use crate::variant::rules::{Rules, MAX_KINDS};
+use crate::variant::walls::WallingRule;
 use crate::variant::{Color, BLACK, WHITE};
 use std::sync::Arc;
 
@@ -140,6 +141,12 @@ pub struct Position<B: Bitboard> {
     pub(crate) bombs: [u16; 2],
     /// The bombs before each move, for `unmake` (games with bombs only).
     bomb_history: Vec<[u16; 2]>,
+    /// The walls (walling games; empty elsewhere): no piece lands on them (they are out
+    /// of `landable`) and they block every line (the generator adds them to the
+    /// occupancy). In the key as vanished squares and in the FEN as `*`.
+    pub(crate) walls: B,
+    /// The walls before each move, for `unmake` (walling games only).
+    wall_history: Vec<B>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -181,6 +188,8 @@ impl<B: Bitboard> Position<B> {
             privilege: 0,
             bombs: [bomb::BOMB_UNSET; 2],
             bomb_history: Vec::new(),
+            walls: B::EMPTY,
+            wall_history: Vec::new(),
             rules,
         }
     }
@@ -603,6 +612,9 @@ impl<B: Bitboard> Position<B> {
         if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             return;
         }
+        if let TurnRule::Walling(rule) = self.rules.turn {
+            self.place_wall(mv.wall(), rule);
+        }
         let from = mv.from();
         if self.rules.vanishing {
             self.landable &= !B::from_square(from);
@@ -614,6 +626,36 @@ impl<B: Bitboard> Position<B> {
             self.privilege &= !bit;
             self.key ^= self.rules.zobrist.privilege[us.index()];
         }
+    }
+
+    /// A walling turn's wall on `wall` (the duck leaves its square), recorded for
+    /// `unmake_move`; walls are keyed as vanished squares.
+    fn place_wall(&mut self, wall: Square, rule: WallingRule) {
+        self.wall_history.push(self.walls);
+        let z = &self.rules.zobrist;
+        let mut gone = B::EMPTY;
+        if rule == WallingRule::Duck {
+            gone = self.walls;
+        }
+        let mut key = 0;
+        for sq in gone.squares() {
+            key ^= z.vanished[sq];
+        }
+        key ^= z.vanished[wall];
+        // A wall on the square a double step passed takes the en-passant capture away
+        // (the FEN then has none, as Fairy-Stockfish writes it).
+        if self.ep as usize == wall {
+            key ^= self.ep_key(self.ep);
+            self.ep = NO_SQUARE;
+        }
+        self.key ^= key;
+        self.walls = (self.walls & !gone) | B::from_square(wall);
+        self.landable = self.rules.tables.board & !self.walls;
+    }
+
+    /// The walls (walling games; empty elsewhere).
+    pub fn walls(&self) -> B {
+        self.walls
     }
 
     /// Key of the vanished squares and the privileges (0 in games without them).
@@ -896,6 +938,10 @@ impl<B: Bitboard> Position<B> {
             }
             self.privilege = undo.privilege;
             self.bombs_before_unmake();
+            if let Some(w) = self.wall_history.pop() {
+                self.walls = w;
+                self.landable = self.rules.tables.board & !w;
+            }
         }
         self.counting = undo.counting;
     }

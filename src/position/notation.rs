@@ -5,10 +5,13 @@
 //! castling that gates on the king's square is the castling move plus the letter
 //! (`e1g1h`, `e1h1h` in Chess960 mode), on the rook's square the rook's square, the
 //! king's square and the letter in both modes (`h1e1h`). A compound turn's second part
-//! follows its move after `@` (Tyrant's placement: `d1d5@h8`).
+//! follows its move after `@` (Tyrant's placement: `d1d5@h8`). A walling turn is the
+//! move, a comma, the square its piece landed on and the wall's square (`e2e4,e4d5`),
+//! as Fairy-Stockfish writes it.
 
 use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
+use crate::variant::parts::TurnRule;
 
 impl<B: Bitboard> Position<B> {
     /// The move in UCI notation for the current castling convention.
@@ -17,6 +20,27 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn move_to_uci_as(&self, mv: Move, chess960: bool) -> String {
+        if matches!(self.rules.turn, TurnRule::Walling(_)) && !mv.is_pass() {
+            // The move, then where its piece landed and the wall: `e2e4,e4d5`,
+            // `e1g1,g1a1` (castling: the king's square), `a7a8q,a8b8`.
+            let geo = self.rules.geo;
+            let base = mv.without_wall();
+            let landed = if base.kind() == MoveKind::Castle {
+                self.castling_destinations(base.from(), base.to()).0
+            } else {
+                base.to()
+            };
+            return format!(
+                "{},{}{}",
+                self.plain_move_to_uci(base, chess960),
+                geo.square_name(landed),
+                geo.square_name(mv.wall())
+            );
+        }
+        self.plain_move_to_uci(mv, chess960)
+    }
+
+    fn plain_move_to_uci(&self, mv: Move, chess960: bool) -> String {
         let geo = self.rules.geo;
         if mv.is_pass() {
             return "0000".to_string();

@@ -14,6 +14,7 @@
 //!   promotion targets).
 //! - A compound turn's second part follows after `@` (Tyrant's placement:
 //!   `Qxd5@h8`).
+//! - A walling turn appends `,` and the wall's square (`e4,d5`, `Qda1,b1`).
 //! - Seirawan gating appends `/` and the gated kind's letter (`Nc3/H`), for castling
 //!   also the square it goes to (`O-O/He1`, `O-O/Hh1`), as Fairy-Stockfish writes it.
 //! - `+` when the move leaves the opponent's royal piece attacked, `#` when it is also
@@ -26,10 +27,17 @@
 
 use super::{kind_of, Move, MoveKind, MoveList, Position};
 use crate::board::Bitboard;
+use crate::variant::parts::TurnRule;
 
 impl<B: Bitboard> Position<B> {
     /// The legal move `mv` in SAN.
     pub fn move_to_san(&self, mv: Move) -> String {
+        if matches!(self.rules.turn, TurnRule::Walling(_)) && !mv.is_pass() {
+            // The move, a comma and the wall's square (`e4,d5`, `O-O,a1`), as
+            // Fairy-Stockfish writes it; walling games have no royal piece to check.
+            let san = self.san_without_suffix(mv.without_wall());
+            return format!("{san},{}", self.rules.geo.square_name(mv.wall()));
+        }
         let mut san = self.san_without_suffix(mv.without_gate());
         if mv.kind() == MoveKind::Compound {
             san.push('@');

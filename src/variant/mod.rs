@@ -20,6 +20,7 @@ pub mod registry;
 pub mod rules;
 pub mod screen_pins;
 pub mod shuffle;
+pub mod walls;
 
 pub use builtin::builtin_variants;
 pub use color::{Color, BLACK, WHITE};
@@ -362,6 +363,8 @@ pub struct Variant {
     /// and may detonate it as a whole move (itsyourturn's Atomic; see
     /// [`parts::TurnRule::SecretBomb`]).
     pub secret_bomb: bool,
+    /// Every turn is a move and then a wall (see [`walls`]); `None` in other games.
+    pub walling: Option<walls::Walling>,
 }
 
 impl Variant {

@@ -269,6 +269,9 @@ pub struct Rules<B: Bitboard> {
     /// With a secret bomb ([`TurnRule::SecretBomb`]): per square, the squares a
     /// detonation there clears (it and its neighbours); empty otherwise.
     pub bomb_blast: Vec<B>,
+    /// With walls ([`TurnRule::Walling`]): per colour, the squares where that side may
+    /// place a wall; empty otherwise.
+    pub walling_region: [B; 2],
     /// What ends the game from the position alone, in the order checked.
     pub end: EndConditions<B>,
     /// Pieces whose movement follows the position.
@@ -946,11 +949,32 @@ impl<B: Bitboard> Rules<B> {
                     blast
                 })
                 .collect(),
-            TurnRule::OneMove | TurnRule::PlaceCaptured(_) => Vec::new(),
+            TurnRule::OneMove | TurnRule::PlaceCaptured(_) | TurnRule::Walling(_) => Vec::new(),
         };
+        let mut walling_region = [B::EMPTY; 2];
+        if let Some(w) = &variant.walling {
+            for c in Color::both() {
+                walling_region[c] = match &w.region[c] {
+                    None => tables.board,
+                    Some(names) => names.iter().try_fold(B::EMPTY, |set, name| {
+                        geo.parse_square(name)
+                            .map(|sq| set | B::from_square(sq))
+                            .ok_or_else(|| {
+                                RulesError(format!(
+                                    "variant {}: walling square '{name}' is off the board",
+                                    variant.name
+                                ))
+                            })
+                    })?,
+                };
+            }
+        }
         // The bombs follow their units in `make_move`'s departure step.
-        let tracks_departures =
-            vanishing || modes.first_move_queen().is_some() || !bomb_blast.is_empty();
+        // So do the walls of a walling game.
+        let tracks_departures = vanishing
+            || modes.first_move_queen().is_some()
+            || !bomb_blast.is_empty()
+            || variant.walling.is_some();
         let counting = Counting::of(&variant);
         let vision = match &variant.fog {
             Some(fog) => Some(VisionRules::compile(fog, &variant, geo)?),
@@ -979,6 +1003,7 @@ impl<B: Bitboard> Rules<B> {
             filters,
             turn,
             bomb_blast,
+            walling_region,
             end,
             modes,
             no_move,

@@ -26,6 +26,7 @@ pub mod lexer;
 pub mod pieces;
 pub mod protean_keys;
 pub mod values;
+pub mod wall_keys;
 pub mod write;
 
 use crate::variant::Variant;

@@ -327,6 +327,15 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
             expands: true,
             ..Verdict::NEUTRAL
         },
+        // Every move is expanded into its walled forms after the generator; a wall
+        // blocks lines that no pin test sees (walling games have no royal piece).
+        TurnRule::Walling(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            expands: true,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -483,6 +492,8 @@ impl ExchangeRule {
             TurnRule::PlaceCaptured(_) => false,
             // A hidden bomb may blow up the square at any turn.
             TurnRule::SecretBomb => false,
+            // A wall may block a recapture.
+            TurnRule::Walling(_) => false,
         };
         // A piece's captures depend on the position, not on its kind alone.
         let modes_ok = modes.iter().all(|m| match m {
