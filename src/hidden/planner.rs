@@ -23,12 +23,14 @@ use crate::position::Position;
 use crate::search::{self, Control, Limits, Report, Score, SearchMemory, Settings};
 use crate::search::{time, TranspositionTable};
 use crate::tune::Rng;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// A cp score is clamped to this; a mate counts more.
 const CLAMP_CP: i32 = 2000;
 const MATE_VALUE: i32 = 3000;
-/// The fewest nodes a world gets per root move, so that every move is scored.
-const MIN_NODES_PER_MOVE: u64 = 32;
+/// The fewest nodes a world gets per root move, so that every move is scored a little
+/// deeper than one ply; a small node budget searches fewer worlds rather than none well.
+const MIN_NODES_PER_MOVE: u64 = 64;
 /// Nodes per world when neither nodes nor time limit the search (`go infinite`).
 const UNLIMITED_WORLD_NODES: u64 = 200_000;
 /// A mixed choice takes moves at most this far below the best.
@@ -174,10 +176,10 @@ pub fn plan<B: Bitboard>(
         };
         match (limits.nodes, budget_ms) {
             (Some(n), _) => limit.nodes = Some((n / k as u64).max(1)),
+            (None, Some(total)) if done > 0 && control.elapsed_ms() >= total => break,
             (None, Some(total)) => {
-                let spent = control.elapsed_ms();
-                let share = total.saturating_sub(spent) / (k - done) as u64;
-                limit.movetime_ms = Some(spent + share.max(1) + settings.move_overhead_ms);
+                let share = total.saturating_sub(control.elapsed_ms()) / (k - done) as u64;
+                limit.movetime_ms = Some(share.max(1) + settings.move_overhead_ms);
             }
             (None, None) if limits.depth.is_none() && limits.mate.is_none() => {
                 limit.nodes = Some(UNLIMITED_WORLD_NODES)
@@ -186,22 +188,38 @@ pub fn plan<B: Bitboard>(
         }
         let mut scores: Vec<Option<Score>> = vec![None; root.len()];
         let mut memory = SearchMemory::new();
-        let result = {
+        // Each world's search has its own control (a search stops its control when it
+        // ends, and its clock starts with it); `stop` from outside reaches it through
+        // a watcher.
+        let inner = Control::new(false);
+        let finished = AtomicBool::new(false);
+        let result = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Relaxed) {
+                    if control.stopped() {
+                        inner.stop();
+                        return;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            });
             let mut report = |r: &Report| {
                 if let Some(pos) = r.pv.first().and_then(|m| root.iter().position(|x| x == m)) {
                     scores[pos] = Some(r.score);
                 }
             };
-            search::think(
+            let result = search::think(
                 world,
                 &limit,
                 &per_world,
                 tt,
-                control,
+                &inner,
                 &mut memory,
                 &mut report,
-            )
-        };
+            );
+            finished.store(true, Relaxed);
+            result
+        });
         answer.nodes += result.nodes;
         depth = depth.min(result.depth);
         answer.sampled += 1;
