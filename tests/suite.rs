@@ -21,6 +21,7 @@ mod goal_rules3;
 mod hands;
 mod hidden;
 mod hidden2;
+mod hidden3;
 mod loa;
 mod match_runner;
 mod more_reference;
