@@ -948,6 +948,11 @@ impl<B: Bitboard> Position<B> {
             match self.rules.turn {
                 TurnRule::PlaceCaptured(placed) => self.expand_placements(list, placed),
                 TurnRule::SecretBomb => self.add_bomb_actions(list),
+                TurnRule::TwoStepEvasions => {
+                    if self.in_check() {
+                        self.two_step_evasions(list);
+                    }
+                }
                 TurnRule::OneMove => {}
             }
         }

@@ -11,6 +11,7 @@ pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod san;
+mod two_step;
 
 pub use dirty::{Dirty, DirtyPiece};
 pub use fen::FenError;
@@ -18,7 +19,7 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
 
 use crate::board::{Bitboard, Square};
-use crate::variant::parts::{CaptureRule, MoveFilter};
+use crate::variant::parts::{CaptureRule, MoveFilter, TurnRule};
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::{Color, BLACK, WHITE};
 use std::sync::Arc;
@@ -410,6 +411,9 @@ impl<B: Bitboard> Position<B> {
                 let rook = self.remove(to);
                 self.put(kto, king);
                 self.put(rto, rook);
+            }
+            MoveKind::Compound if self.rules.turn == TurnRule::TwoStepEvasions => {
+                self.make_two_step(mv, &mut undo);
             }
             MoveKind::Compound => {
                 // A capture whose victim the capturer puts back on the part's square
@@ -861,6 +865,9 @@ impl<B: Bitboard> Position<B> {
                 let rook = self.lift(rto);
                 self.place(from, king);
                 self.place(to, rook);
+            }
+            MoveKind::Compound if self.rules.turn == TurnRule::TwoStepEvasions => {
+                self.unmake_two_step(&undo);
             }
             MoveKind::Compound => {
                 self.lift(mv.part());

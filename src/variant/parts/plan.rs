@@ -327,6 +327,15 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
             expands: true,
             ..Verdict::NEUTRAL
         },
+        // In check, the list is replaced after the generator (royal moves and two-step
+        // turns, each made to be judged), so no direct count is final; the direct
+        // generators would count the single evasions the rule forbids.
+        TurnRule::TwoStepEvasions => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            expands: true,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -483,6 +492,8 @@ impl ExchangeRule {
             TurnRule::PlaceCaptured(_) => false,
             // A hidden bomb may blow up the square at any turn.
             TurnRule::SecretBomb => false,
+            // In check a recapture may not be a single move: the exchange differs.
+            TurnRule::TwoStepEvasions => false,
         };
         // A piece's captures depend on the position, not on its kind alone.
         let modes_ok = modes.iter().all(|m| match m {
