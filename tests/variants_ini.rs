@@ -1119,13 +1119,11 @@ fn two_step_evasions_key_reads_back_and_refuses_what_it_cannot_encode() {
         "proteanTwoStepEvasions",
     );
     // The promotion either step makes is two bits of the move: more than four targets,
-    // or optional promotion, cannot be encoded, and such a game is refused by name.
-    let text = "[b:chess]\nproteanTwoStepEvasions = true\npromotionPieceTypes = qrbnk\n";
-    let v = parse_variants(text, "t.ini")
-        .require_all()
-        .unwrap()
-        .variants[0]
-        .clone();
-    let err = Game::new(&Arc::new(v), None).err().unwrap_or_default();
-    assert!(err.contains("at most four promotion targets"), "{err}");
+    // or optional promotion, cannot be encoded, and the loader refuses such a game when
+    // it checks the start position against the compiled rules.
+    assert_error(
+        "[b:chess]\nproteanTwoStepEvasions = true\npromotionPieceTypes = qrbnk\n",
+        1,
+        "at most four promotion targets",
+    );
 }
