@@ -50,4 +50,6 @@ goal_games! {
     blundermate => "blundermate",
     linkage => "linkage",
     counselor => "counselor",
+    // Batch 3, the rest: compound turns.
+    deadline => "deadline",
 }

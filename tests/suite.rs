@@ -18,6 +18,7 @@ mod goal_reference;
 mod goal_rules;
 mod goal_rules2;
 mod goal_rules3;
+mod goal_rules4;
 mod hands;
 mod hidden;
 mod hidden2;

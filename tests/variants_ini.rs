@@ -1097,3 +1097,39 @@ fn lookahead_rule_keys_refuse_bad_values() {
         "no piece with letter 'z'",
     );
 }
+
+#[test]
+fn two_step_evasions_key_reads_back_and_refuses_what_it_cannot_encode() {
+    use protean::variant::ini::write::to_ini;
+    // Deadline's rule on a user's game: written out and read back equal, and its book
+    // position 2 gives the same 15 turns.
+    let text = "[mydeadline:chess]\nproteanTwoStepEvasions = true\n";
+    let v = parse_variants(text, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone();
+    assert!(v.goal.two_step_evasions);
+    let written = to_ini(&v).unwrap();
+    assert!(
+        written.contains("proteanTwoStepEvasions = true"),
+        "{written}"
+    );
+    let back = parse_variants(&written, "w.ini").require_all().unwrap();
+    assert!(back.variants[0] == v, "{written}");
+    let mut g = Game::new(&Arc::new(v), Some("4r2k/8/8/8/8/8/R7/4K3 w - - 0 1")).unwrap();
+    assert_eq!(g.perft(1), 15);
+    assert_error(
+        "[a:chess]\nproteanTwoStepEvasions = often\n",
+        2,
+        "proteanTwoStepEvasions",
+    );
+    // The promotion either step makes is two bits of the move: more than four targets,
+    // or optional promotion, cannot be encoded, and the loader refuses such a game when
+    // it checks the start position against the compiled rules.
+    assert_error(
+        "[b:chess]\nproteanTwoStepEvasions = true\npromotionPieceTypes = qrbnk\n",
+        1,
+        "at most four promotion targets",
+    );
+}

@@ -170,15 +170,21 @@ fn marginals(table: &[f64], geo: Geometry) -> (Vec<f64>, Vec<f64>) {
 }
 
 /// How much attacks on the enemy royal count, from the rules: double where checks win
-/// (n-check), where a mate in one allowed is a loss at once (Blunder-Mate's claim), or
-/// where crowding round a king is itself a threat (Linkage); negative where the aim is
+/// (n-check), where a mate in one allowed is a loss at once (Blunder-Mate's claim),
+/// where crowding round a king is itself a threat (Linkage), or where a check is harder
+/// to answer (Deadline: no single block or capture, only a king move or two moves of
+/// one unit, so more checks mate); negative where the aim is
 /// reversed and an exposed own king is the goal (Series Helpmate: mating loses, being
 /// mateable wins), which turns the shelter term round too.
 fn king_attack_scale<B: Bitboard>(rules: &Rules<B>) -> i32 {
     let goal = &rules.variant.goal;
     if goal.series_mate {
         -1
-    } else if rules.end.check_limit().is_some() || goal.blunder_mate || goal.linkage_run > 0 {
+    } else if rules.end.check_limit().is_some()
+        || goal.blunder_mate
+        || goal.linkage_run > 0
+        || goal.two_step_evasions
+    {
         2
     } else {
         1
@@ -322,6 +328,7 @@ mod tests {
         assert_eq!(scale("3check"), 2);
         assert_eq!(scale("blundermate"), 2);
         assert_eq!(scale("linkage"), 2);
+        assert_eq!(scale("deadline"), 2);
         assert_eq!(scale("serieshelpmate"), -1);
     }
 

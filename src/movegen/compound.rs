@@ -3,11 +3,12 @@
 //! forms ([`crate::position::MoveKind::Compound`]). Tyrant: a capture of a placed kind
 //! becomes one turn per empty square where the captured piece may be put back (none of
 //! the capturer's pieces of the placed kinds attacks it after the capture), and no turn
-//! at all where there is no such square. Games without a compound turn never come here
-//! (`GeneratorPlan::expands`).
+//! at all where there is no such square. Deadline: a side in check keeps only its
+//! royal's moves and gains its two-step answers. Games without a compound turn never
+//! come here (`GeneratorPlan::expands`).
 
 use crate::board::Bitboard;
-use crate::position::{Move, MoveKind, MoveList, Position};
+use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
 
 impl<B: Bitboard> Position<B> {
     /// Replaces every plain capture of a piece of the `placed` kinds in `list` by its
@@ -45,5 +46,82 @@ impl<B: Bitboard> Position<B> {
                 list.push(Move::compound(m.from(), m.to(), sq));
             }
         }
+    }
+
+    /// The legal turns of a side in check under two-step evasions (Deadline), in place
+    /// of `list` (its legal moves by the plain rules): the royal's moves (castling was
+    /// never legal in check), then, per first step of another unit after which the own
+    /// royal is still in check and the enemy royal is not attacked, every second step
+    /// of that unit (never en passant) that leaves the own royal safe. The second step
+    /// never lands where the first took a pawn en passant (only a pawn moving backward
+    /// could), so `unmake_move`'s order of restoring stays sound.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn two_step_evasions(&mut self, list: &mut MoveList) {
+        let royal = self.rules.royalty.kind();
+        list.retain(|m| {
+            m.kind() != MoveKind::Castle
+                && m.kind() != MoveKind::Drop
+                && Some(kind_of(self.board[m.from()])) == royal
+        });
+        let us = self.side;
+        let mut firsts = MoveList::new();
+        self.gen_pseudo_legal(&mut firsts);
+        let mut seconds = MoveList::new();
+        for &first in firsts.as_slice() {
+            if matches!(
+                first.kind(),
+                MoveKind::Castle | MoveKind::Drop | MoveKind::Pass
+            ) || Some(kind_of(self.board[first.from()])) == royal
+            {
+                continue;
+            }
+            let taken_en_passant = (first.kind() == MoveKind::EnPassant)
+                .then(|| self.ep_victim(first.to(), us))
+                .flatten();
+            let tag = match first.kind() {
+                MoveKind::Promotion => self.promotion_index(first.promoted_kind()),
+                _ => 0,
+            };
+            self.make_move(first);
+            if self.royal_attacked(us) && !self.royal_attacked(!us) {
+                // The same side moves again: a null move passes back and clears the
+                // en-passant square, so the second step is never en passant.
+                self.make_null_move();
+                seconds.retain(|_| false);
+                self.gen_pseudo_legal(&mut seconds);
+                for &second in seconds.as_slice() {
+                    if second.from() != first.to()
+                        || matches!(second.kind(), MoveKind::Castle | MoveKind::Drop)
+                        || Some(second.to()) == taken_en_passant
+                    {
+                        continue;
+                    }
+                    self.make_move(second);
+                    let safe = !self.royal_attacked(us);
+                    self.unmake_move();
+                    if safe {
+                        let tag = match second.kind() {
+                            MoveKind::Promotion => self.promotion_index(second.promoted_kind()),
+                            _ => tag,
+                        };
+                        list.push(Move::two_step(first.from(), first.to(), second.to(), tag));
+                    }
+                }
+                self.unmake_null_move();
+            }
+            self.unmake_move();
+        }
+    }
+
+    /// The index of `kind` in the promotion targets of the side to move (0 where it is
+    /// not one).
+    fn promotion_index(&self, kind: usize) -> usize {
+        self.rules.promotion.as_ref().map_or(0, |p| {
+            p.targets[self.side]
+                .iter()
+                .position(|&k| k as usize == kind)
+                .unwrap_or(0)
+        })
     }
 }

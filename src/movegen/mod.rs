@@ -959,6 +959,11 @@ impl<B: Bitboard> Position<B> {
                 TurnRule::PlaceCaptured(placed) => self.expand_placements(list, placed),
                 TurnRule::SecretBomb => self.add_bomb_actions(list),
                 TurnRule::Walling(rule) => self.expand_walls(list, rule),
+                TurnRule::TwoStepEvasions => {
+                    if self.in_check() {
+                        self.two_step_evasions(list);
+                    }
+                }
                 TurnRule::OneMove => {}
             }
         }

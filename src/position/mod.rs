@@ -12,6 +12,7 @@ pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod san;
+mod two_step;
 
 pub use dirty::{Dirty, DirtyPiece};
 pub use fen::FenError;
@@ -420,6 +421,9 @@ impl<B: Bitboard> Position<B> {
                 let rook = self.remove(to);
                 self.put(kto, king);
                 self.put(rto, rook);
+            }
+            MoveKind::Compound if self.rules.turn == TurnRule::TwoStepEvasions => {
+                self.make_two_step(mv, &mut undo);
             }
             MoveKind::Compound => {
                 // A capture whose victim the capturer puts back on the part's square
@@ -904,6 +908,9 @@ impl<B: Bitboard> Position<B> {
                 let rook = self.lift(rto);
                 self.place(from, king);
                 self.place(to, rook);
+            }
+            MoveKind::Compound if self.rules.turn == TurnRule::TwoStepEvasions => {
+                self.unmake_two_step(&undo);
             }
             MoveKind::Compound => {
                 self.lift(mv.part());

@@ -25,10 +25,13 @@ pub enum MoveKind {
     /// a secret bomb's action on its square ([`Move::bomb`], `d1d1`): designating the
     /// unit there, or detonating it ([`crate::variant::parts::TurnRule::SecretBomb`]).
     Pass = 6,
-    /// A turn of two parts: a plain move from `from` to `to` (no promotion, castling or
-    /// en passant) and a second part on the square [`Move::part`], which the variant's
-    /// turn rule reads ([`crate::variant::parts::TurnRule`]): Tyrant's placement of the
-    /// captured monarch (UCI `d1d5@h8`).
+    /// A turn of two parts, which the variant's turn rule reads
+    /// ([`crate::variant::parts::TurnRule`]): a plain move from `from` to `to` (no
+    /// promotion, castling or en passant) and a second part on the square
+    /// [`Move::part`], Tyrant's placement of the captured monarch (UCI `d1d5@h8`); or
+    /// Deadline's two-step answer to a check, one unit from `from` to [`Move::part`] and
+    /// on to `to`, with [`Move::part_tag`] naming the promotion either step makes (UCI
+    /// `a7a6,a6b5`).
     Compound = 7,
 }
 
@@ -90,6 +93,23 @@ impl Move {
     #[inline(always)]
     pub fn part(self) -> usize {
         (self.0 >> 21 & 511) as usize
+    }
+
+    /// A two-step turn ([`crate::variant::parts::TurnRule::TwoStepEvasions`]): one unit
+    /// from `from` to `mid`, then from `mid` to `to`. `tag` (0..4, bits 30-31) is the
+    /// index, in the mover's promotion targets, of the kind a promotion on either step
+    /// creates (0 where neither promotes): which step promotes follows from the board,
+    /// since promotion there is compulsory and a promoted unit does not promote again.
+    #[inline(always)]
+    pub fn two_step(from: usize, mid: usize, to: usize, tag: usize) -> Move {
+        debug_assert!(tag < 4);
+        Move(Move::compound(from, to, mid).0 | (tag as u32) << 30)
+    }
+
+    /// The promotion index of a two-step turn (see [`Move::two_step`]).
+    #[inline(always)]
+    pub fn part_tag(self) -> usize {
+        (self.0 >> 30) as usize
     }
 
     /// The pass (see [`MoveKind::Pass`]).

@@ -7,7 +7,8 @@
 //! king's square and the letter in both modes (`h1e1h`). A compound turn's second part
 //! follows its move after `@` (Tyrant's placement: `d1d5@h8`). A walling turn is the
 //! move, a comma, the square its piece landed on and the wall's square (`e2e4,e4d5`),
-//! as Fairy-Stockfish writes it.
+//! as Fairy-Stockfish writes it. A two-step turn is its two steps joined by a comma, a
+//! promotion's letter on the step that promotes (Deadline: `a7a6,a6b5`, `b7b8q,b8e8`).
 
 use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
@@ -45,6 +46,9 @@ impl<B: Bitboard> Position<B> {
         if mv.is_pass() {
             return "0000".to_string();
         }
+        if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions {
+            return self.two_step_to_uci(mv);
+        }
         if mv.kind() == MoveKind::Drop {
             let letter = self.rules.kinds[mv.promoted_kind()].letter;
             return format!("{letter}@{}", geo.square_name(mv.to()));
@@ -77,6 +81,28 @@ impl<B: Bitboard> Position<B> {
         if mv.kind() == MoveKind::Compound {
             s.push('@');
             s += &geo.square_name(mv.part());
+        }
+        s
+    }
+
+    /// A two-step turn in UCI: `a7a6,a6b5`, the new kind's letter after the step that
+    /// promotes.
+    fn two_step_to_uci(&self, mv: Move) -> String {
+        let geo = self.rules.geo;
+        let (from, mid, to) = (mv.from(), mv.part(), mv.to());
+        let moving = self.board[from];
+        let after_first = self.two_step_piece(mv, moving, mid);
+        let after_second = self.two_step_piece(mv, after_first, to);
+        let letter = |p: u8| self.rules.kinds[kind_of(p)].letter.to_ascii_lowercase();
+        let mut s = geo.square_name(from) + &geo.square_name(mid);
+        if after_first != moving {
+            s.push(letter(after_first));
+        }
+        s.push(',');
+        s += &geo.square_name(mid);
+        s += &geo.square_name(to);
+        if after_second != after_first {
+            s.push(letter(after_second));
         }
         s
     }
@@ -124,6 +150,8 @@ impl<B: Bitboard> Position<B> {
         let well_formed = {
             let geo = self.rules.geo;
             // A compound turn's part (`d1d5@h8`) is one more square.
+            // A two-step turn (`a7a6,a6b5`) is judged by its first step.
+            let text = text.split_once(',').map_or(text, |(first, _)| first);
             let text = match text.split_once('@') {
                 Some((main, part)) if geo.parse_square(part).is_some() => main,
                 Some(_) => "",

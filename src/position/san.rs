@@ -13,7 +13,8 @@
 //! - Promotions append `=` and the new kind's letter (`=Q`, and `=K` where kings are
 //!   promotion targets).
 //! - A compound turn's second part follows after `@` (Tyrant's placement:
-//!   `Qxd5@h8`).
+//!   `Qxd5@h8`); a two-step turn is its two steps joined by a comma, the second
+//!   named by the unit's letter (Deadline: `Bxa6,Bb5`, `b8=Q,Qxe8+`).
 //! - A walling turn appends `,` and the wall's square (`e4,d5`, `Qda1,b1`).
 //! - Seirawan gating appends `/` and the gated kind's letter (`Nc3/H`), for castling
 //!   also the square it goes to (`O-O/He1`, `O-O/Hh1`), as Fairy-Stockfish writes it.
@@ -25,7 +26,7 @@
 //!   python-chess writes `#` for those variant wins; Fairy-Stockfish's notation is
 //!   the convention we follow for variants.
 
-use super::{kind_of, Move, MoveKind, MoveList, Position};
+use super::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
 use crate::board::Bitboard;
 use crate::variant::parts::TurnRule;
 
@@ -38,8 +39,14 @@ impl<B: Bitboard> Position<B> {
             let san = self.san_without_suffix(mv.without_wall());
             return format!("{san},{}", self.rules.geo.square_name(mv.wall()));
         }
-        let mut san = self.san_without_suffix(mv.without_gate());
-        if mv.kind() == MoveKind::Compound {
+        let two_step =
+            mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions;
+        let mut san = if two_step {
+            self.two_step_san(mv)
+        } else {
+            self.san_without_suffix(mv.without_gate())
+        };
+        if mv.kind() == MoveKind::Compound && !two_step {
             san.push('@');
             san += &self.rules.geo.square_name(mv.part());
         }
@@ -56,6 +63,75 @@ impl<B: Bitboard> Position<B> {
             let mut replies = MoveList::new();
             after.generate_ignoring_end(&mut replies);
             san.push(if replies.is_empty() { '#' } else { '+' });
+        }
+        san
+    }
+
+    /// A two-step turn without its check suffix: the first step as a move of this
+    /// position (disambiguated among the two-step turns whose first step lands there),
+    /// a comma, and the second as the unit's letter (none for a pawn), `x` where it
+    /// captures, the square and a promotion.
+    fn two_step_san(&self, mv: Move) -> String {
+        let geo = self.rules.geo;
+        let (from, mid, to) = (mv.from(), mv.part(), mv.to());
+        let moving = self.board[from];
+        let after_first = self.two_step_piece(mv, moving, mid);
+        let after_second = self.two_step_piece(mv, after_first, to);
+        let kind = |p: u8| &self.rules.kinds[kind_of(p)];
+        let file = |sq| (b'a' + geo.file_of(sq) as u8) as char;
+        let second_takes = to != from && self.board[to] != NO_PIECE;
+        let first_takes = self.board[mid] != NO_PIECE
+            || (kind(moving).promotes && geo.file_of(mid) != geo.file_of(from));
+        let mut san = String::new();
+        if kind(moving).promotes {
+            if first_takes {
+                san.push(file(from));
+            }
+        } else {
+            san.push(kind(moving).letter.to_ascii_uppercase());
+            let others: Vec<usize> = self
+                .legal_moves()
+                .as_slice()
+                .iter()
+                .filter(|m| {
+                    m.kind() == MoveKind::Compound
+                        && m.part() == mid
+                        && m.from() != from
+                        && self.board[m.from()] == moving
+                })
+                .map(|m| m.from())
+                .collect();
+            if others.iter().any(|&o| geo.file_of(o) == geo.file_of(from)) {
+                if others.iter().any(|&o| geo.rank_of(o) == geo.rank_of(from)) {
+                    san += &geo.square_name(from);
+                } else {
+                    san += &(geo.rank_of(from) + 1).to_string();
+                }
+            } else if !others.is_empty() {
+                san.push(file(from));
+            }
+        }
+        if first_takes {
+            san.push('x');
+        }
+        san += &geo.square_name(mid);
+        if after_first != moving {
+            san.push('=');
+            san.push(kind(after_first).letter.to_ascii_uppercase());
+        }
+        san.push(',');
+        if !kind(after_first).promotes {
+            san.push(kind(after_first).letter.to_ascii_uppercase());
+        } else if second_takes {
+            san.push(file(mid));
+        }
+        if second_takes {
+            san.push('x');
+        }
+        san += &geo.square_name(to);
+        if after_second != after_first {
+            san.push('=');
+            san.push(kind(after_second).letter.to_ascii_uppercase());
         }
         san
     }

@@ -224,6 +224,13 @@ pub struct GoalRules {
     /// attacked wins (whatever its king); and when a legal move would leave the
     /// opponent so, only such moves are legal. `None`: off.
     pub mated_royal_wins: Option<char>,
+    /// A side in check answers only with a move of its royal piece or with two
+    /// consecutive moves of one other unit, made as one turn: after the first its
+    /// royal must still be in check and the opponent's royal not attacked, after the
+    /// second its royal must be safe. The first may capture (en passant too), promote
+    /// or double-step; the second is never en passant, and no en-passant square is left
+    /// after such a turn (Deadline, UCI `a7a6,a6b5`).
+    pub two_step_evasions: bool,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

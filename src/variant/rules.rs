@@ -949,7 +949,10 @@ impl<B: Bitboard> Rules<B> {
                     blast
                 })
                 .collect(),
-            TurnRule::OneMove | TurnRule::PlaceCaptured(_) | TurnRule::Walling(_) => Vec::new(),
+            TurnRule::OneMove
+            | TurnRule::PlaceCaptured(_)
+            | TurnRule::Walling(_)
+            | TurnRule::TwoStepEvasions => Vec::new(),
         };
         let mut walling_region = [B::EMPTY; 2];
         if let Some(w) = &variant.walling {

@@ -51,6 +51,7 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanBlunderMate",
     "proteanLinkageRun",
     "proteanMatedRoyalWins",
+    "proteanTwoStepEvasions",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -460,6 +461,7 @@ impl Builder<'_> {
             ("proteanCrossRayCaptures", &mut g.cross_ray_captures),
             ("proteanSeriesMate", &mut g.series_mate),
             ("proteanBlunderMate", &mut g.blunder_mate),
+            ("proteanTwoStepEvasions", &mut g.two_step_evasions),
         ] {
             if let Some(b) = self.read(key, parse_bool) {
                 *field = b;
@@ -676,6 +678,7 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     for (key, on) in [
         ("proteanSeriesMate", g.series_mate),
         ("proteanBlunderMate", g.blunder_mate),
+        ("proteanTwoStepEvasions", g.two_step_evasions),
     ] {
         if on {
             out.push((key, "true".into()));

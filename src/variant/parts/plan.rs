@@ -336,6 +336,15 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
             exposure_shortcut: false,
             ..Verdict::NEUTRAL
         },
+        // In check, the list is replaced after the generator (royal moves and two-step
+        // turns, each made to be judged), so no direct count is final; the direct
+        // generators would count the single evasions the rule forbids.
+        TurnRule::TwoStepEvasions => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            expands: true,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -494,6 +503,8 @@ impl ExchangeRule {
             TurnRule::SecretBomb => false,
             // A wall may block a recapture.
             TurnRule::Walling(_) => false,
+            // In check a recapture may not be a single move: the exchange differs.
+            TurnRule::TwoStepEvasions => false,
         };
         // A piece's captures depend on the position, not on its kind alone.
         let modes_ok = modes.iter().all(|m| match m {

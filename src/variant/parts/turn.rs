@@ -32,6 +32,13 @@ pub enum TurnRule {
     /// position, its key and its FEN (`*`); they block every move and nothing lands on
     /// them. With no square for the wall, the move is not legal.
     Walling(WallingRule),
+    /// A side in check answers with a royal move or with two consecutive moves of one
+    /// other unit, one compound turn (Deadline, [`crate::variant::GoalRules::two_step_evasions`]):
+    /// the generator replaces a checked side's list by its royal moves and these turns.
+    /// The promotion either step makes is two bits of the move, an index into the
+    /// mover's promotion targets, so there are at most four, and promotion is
+    /// compulsory (a step onto the zone always promotes).
+    TwoStepEvasions,
 }
 
 impl TurnRule {
@@ -68,6 +75,31 @@ impl TurnRule {
             }
             return Ok(TurnRule::SecretBomb);
         }
+        if variant.goal.two_step_evasions {
+            if !placed.is_empty() {
+                return err("two-step evasions and placed captures cannot be combined");
+            }
+            if variant.hands.is_some() {
+                return err("two-step evasions need a game without hands");
+            }
+            if let Some(p) = &variant.promotion {
+                let targets = p
+                    .black_targets
+                    .as_ref()
+                    .map_or(0, Vec::len)
+                    .max(p.targets.len());
+                if targets > 4 || !p.optional_ranks.is_empty() || !p.limits.is_empty() {
+                    return err("two-step evasions allow at most four promotion targets, compulsory and unlimited");
+                }
+            }
+            if !variant.pieces.iter().any(|k| k.royal) {
+                return err("two-step evasions need a royal kind");
+            }
+            if variant.pieces.iter().any(|k| k.promotion.is_some()) {
+                return err("two-step evasions cannot be combined with a kind's own promotion");
+            }
+            return Ok(TurnRule::TwoStepEvasions);
+        }
         if placed.is_empty() {
             return Ok(TurnRule::OneMove);
         }
@@ -102,7 +134,10 @@ impl TurnRule {
     #[inline(always)]
     pub fn placed(self) -> u32 {
         match self {
-            TurnRule::OneMove | TurnRule::SecretBomb | TurnRule::Walling(_) => 0,
+            TurnRule::OneMove
+            | TurnRule::SecretBomb
+            | TurnRule::Walling(_)
+            | TurnRule::TwoStepEvasions => 0,
             TurnRule::PlaceCaptured(kinds) => kinds,
         }
     }
