@@ -379,6 +379,12 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
     if view.pawn_drop_mate_illegal {
         out.key("shogiPawnDropMateIllegal", true);
     }
+    if view.drop_loop {
+        out.key("dropLoop", true);
+    }
+    if view.two_boards {
+        out.key("twoBoards", true);
+    }
     if view.gating {
         out.key("gating", true);
         out.key("seirawanGating", true);
