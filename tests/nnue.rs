@@ -384,6 +384,17 @@ fn every_embedded_network_updates_incrementally_is_symmetric_and_sees_material()
     let queen_up_black_to_move = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
     let down = on_board(&chess, NetScore(queen_up_black_to_move)).unwrap();
     assert!(down < -400, "a queen down scores {down}");
+    // The crazyhouse net reads the hands: a queen in hand is worth a lot to its owner.
+    let zh = find_variant("crazyhouse").unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    let level = on_board(&zh, NetScore(start)).unwrap();
+    assert!(level.abs() < 150, "crazyhouse start {level}");
+    let in_hand = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1";
+    let up = on_board(&zh, NetScore(in_hand)).unwrap();
+    assert!(up > 400, "a queen in hand scores {up}");
+    let in_hand_black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[q] w KQkq - 0 1";
+    let down = on_board(&zh, NetScore(in_hand_black)).unwrap();
+    assert!(down < -400, "the opponent's queen in hand scores {down}");
 }
 
 #[test]
