@@ -483,19 +483,12 @@ impl<B: Bitboard> Position<B> {
         }
         // A drop lands on an empty square and moves nothing off one: it takes no
         // castling right away (it may give one, in `make_drop`).
-        let mut cleared = if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
+        let cleared = if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             0
         } else {
             self.castle_clear[from] | self.castle_clear[to]
         };
-        for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
-            cleared |= self.castle_clear[sq as usize];
-        }
-        if self.castling & cleared != 0 {
-            self.key ^= self.castling_key(self.castling);
-            self.castling &= !cleared;
-            self.key ^= self.castling_key(self.castling);
-        }
+        self.clear_castling(cleared, undo.exploded as usize);
         if us == BLACK {
             self.fullmove += 1;
         }
@@ -1068,6 +1061,20 @@ impl<B: Bitboard> Position<B> {
         Sliders {
             orthogonal: self.kinds_set(rules.orthogonal_capturers) & their,
             diagonal: self.kinds_set(rules.diagonal_capturers) & their,
+        }
+    }
+
+    /// Takes away the castling rights of the squares in `cleared` and of the last
+    /// `exploded` recorded removals (explosions, shrapnel, a bomb), keeping the key in step.
+    #[inline(always)]
+    pub(crate) fn clear_castling(&mut self, mut cleared: u8, exploded: usize) {
+        for &(sq, _) in &self.exploded[self.exploded.len() - exploded..] {
+            cleared |= self.castle_clear[sq as usize];
+        }
+        if self.castling & cleared != 0 {
+            self.key ^= self.castling_key(self.castling);
+            self.castling &= !cleared;
+            self.key ^= self.castling_key(self.castling);
         }
     }
 
