@@ -608,4 +608,11 @@ impl<B: Bitboard> Evaluator<B> for Eval<B> {
             None => self.piece_values[kind],
         }
     }
+
+    fn side_value(&self, kind: usize, color: Color) -> i32 {
+        match &self.tafl {
+            Some(t) => t.side_value(kind, color),
+            None => self.piece_values[kind],
+        }
+    }
 }

@@ -68,10 +68,15 @@ pub enum ExchangeRule {
     /// material sum. Attackers are recomputed from the occupancy after each capture, so
     /// hoppers that lose their hurdle and lame leapers that are freed are followed.
     Material,
+    /// Captures enclose (tafl): the capturer stands beside its victims, and what it
+    /// risks is being enclosed in turn by the opponent's next move, not a recapture on
+    /// one square. The exchange is the material the move takes less the most the
+    /// opponent's best answer that takes the moved piece takes back (`search::see`).
+    Custodian,
     /// Material does not decide: captures are compulsory (a side may not stop, and
     /// losing material can be the aim), a recapture that gives check is illegal, or
-    /// captures explode or enclose (more or other pieces go than the one on the
-    /// square). Every capture counts as even.
+    /// captures explode (more pieces go than the one on the square). Every capture
+    /// counts as even.
     Off,
 }
 
@@ -466,12 +471,13 @@ impl ExchangeRule {
         modes: &PieceModes,
         line_count: bool,
     ) -> Self {
-        let capture_ok = match capture {
-            CaptureRule::Replacement => true,
+        let by_capture = match capture {
+            CaptureRule::Replacement => ExchangeRule::Material,
+            CaptureRule::Custodian(_) => ExchangeRule::Custodian,
             // A recapture may be forbidden.
-            CaptureRule::Permitted(_) => false,
-            // More pieces go than the victim, or none on the square moved to.
-            CaptureRule::Explosion(_) | CaptureRule::Custodian(_) | CaptureRule::CrossRays => false,
+            CaptureRule::Permitted(_) => ExchangeRule::Off,
+            // More pieces go than the victim.
+            CaptureRule::Explosion(_) | CaptureRule::CrossRays => ExchangeRule::Off,
         };
         let filters_ok = filters.iter().all(|f| match f {
             // A side may not stop capturing.
@@ -515,8 +521,8 @@ impl ExchangeRule {
             | PieceMode::RoyalFirstMoveQueen(_) => false,
         });
         // Line-count captures are not among the attacks an exchange is read from.
-        if capture_ok && filters_ok && turn_ok && modes_ok && !line_count {
-            ExchangeRule::Material
+        if filters_ok && turn_ok && modes_ok && !line_count {
+            by_capture
         } else {
             ExchangeRule::Off
         }
