@@ -63,6 +63,32 @@ fn the_pass_is_the_kings_square_twice_and_not_allowed_in_check() {
 }
 
 #[test]
+fn san_names_the_horse_h_and_the_elephant_e_as_pyffish() {
+    // pyffish's get_san: its piece-type letters (horse H, elephant E), soldiers and
+    // advisors disambiguated by file, the pass as the king's move to its own square.
+    let g = Game::by_name("janggi", None).unwrap();
+    for (uci, san) in [
+        ("b1c3", "Hc3"),
+        ("a4b4", "Pab4"),
+        ("d1e1", "Ade1"),
+        ("a1a3", "Ra3"),
+        ("e2f3", "Kf3"),
+        ("e2e2", "Ke2"),
+    ] {
+        assert_eq!(g.san_line(&[uci.into()]), [san], "{uci}");
+    }
+    let g = Game::by_name("janggi", Some("4k4/9/9/9/9/4b4/9/2B1A4/9/4K4 w - - 0 1")).unwrap();
+    for (uci, san) in [
+        ("c3f1", "Ef1"),
+        ("c3e6", "Ee6"),
+        ("e3e2", "Ae2"),
+        ("e1e1", "Ke1"),
+    ] {
+        assert_eq!(g.san_line(&[uci.into()]), [san], "{uci}");
+    }
+}
+
+#[test]
 fn fairy_stockfish_keys_give_the_palace_rules_by_piece_type() {
     // diagonalLines with Fairy-Stockfish's types: the rook, the janggiCannon and the
     // wazir gain their line moves, the janggiCannon is shy, and materialCounting =

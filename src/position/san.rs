@@ -147,7 +147,7 @@ impl<B: Bitboard> Position<B> {
                 .filter(|_| self.rules.variant.palace.pass);
             return match (royal, self.rules.royalty.kind()) {
                 (Some(sq), Some(k)) => {
-                    format!("{}{}", self.rules.kinds[k].letter, geo.square_name(sq))
+                    format!("{}{}", self.rules.kinds[k].san_letter, geo.square_name(sq))
                 }
                 _ => "--".into(),
             };
@@ -174,7 +174,7 @@ impl<B: Bitboard> Position<B> {
                 san.push(file(from));
             }
         } else {
-            san.push(self.rules.kinds[kind].letter.to_ascii_uppercase());
+            san.push(self.rules.kinds[kind].san_letter);
             let mut others = B::EMPTY;
             for m in self.legal_moves().as_slice() {
                 if m.to() == to

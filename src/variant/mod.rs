@@ -66,6 +66,9 @@ pub struct PieceKind {
     /// The kind's hops neither jump over nor capture a piece of a shy kind (Janggi's
     /// cannon: never a cannon as the screen, never a cannon taken).
     pub shy_hops: bool,
+    /// The letter SAN names the kind by, where it is not the FEN letter (Fairy-Stockfish
+    /// writes Janggi's horse `H` and elephant `E`, FEN `n` and `b`).
+    pub san_letter: Option<char>,
 }
 
 /// A kind's shogi-style promotion: a move that starts or ends in the zone may turn the
@@ -110,6 +113,7 @@ impl PieceKind {
             promotion: None,
             line_moves: String::new(),
             shy_hops: false,
+            san_letter: None,
         }
     }
 }

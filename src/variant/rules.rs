@@ -158,6 +158,8 @@ pub struct ShiftMoves<B> {
 
 pub struct KindRules<B> {
     pub letter: char,
+    /// The kind's letter in SAN (upper case): `PieceKind::san_letter`, else `letter`.
+    pub san_letter: char,
     pub royal: bool,
     pub promotes: bool,
     pub en_passant: bool,
@@ -813,6 +815,7 @@ impl<B: Bitboard> Rules<B> {
             let colorbound = atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
             kinds.push(KindRules {
                 letter: p.letter,
+                san_letter: p.san_letter.unwrap_or(p.letter).to_ascii_uppercase(),
                 royal: p.royal,
                 promotes: p.promotes,
                 en_passant: p.en_passant,

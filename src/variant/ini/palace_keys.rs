@@ -9,7 +9,9 @@
 //!   janggiCannon's hops are shy;
 //! - Protean's own keys say it for any kind: `proteanLineMoves = r:B c:pB k:F`
 //!   (Betza moves along the lines), `proteanShyHops = c` (letters; `-`: none),
-//!   `proteanPoints = r:13 c:7` and `proteanKomi = 1.5` (Black's bonus).
+//!   `proteanPoints = r:13 c:7` and `proteanKomi = 1.5` (Black's bonus);
+//! - and, beside them, `proteanSanLetters = n:H b:E`: the letter SAN names a kind by,
+//!   where it is not the FEN letter (as Fairy-Stockfish writes Janggi's SAN).
 
 use super::build::Builder;
 use super::pieces::type_name_of;
@@ -23,6 +25,7 @@ pub const PALACE_KEYS: &[&str] = &[
     "proteanShyHops",
     "proteanPoints",
     "proteanKomi",
+    "proteanSanLetters",
 ];
 
 /// `r:13 c:7`: a letter and a number per item.
@@ -165,6 +168,28 @@ impl Builder<'_> {
                 komi_halves: komi,
             });
         }
+        if let Some(items) = self.read("proteanSanLetters", letter_values) {
+            for p in v.pieces.iter_mut() {
+                p.san_letter = None;
+            }
+            for (l, san) in items {
+                let mut chars = san.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => {
+                        if let Some(k) = self.kind_letter(v, "proteanSanLetters", l) {
+                            v.pieces[k].san_letter = Some(c.to_ascii_uppercase());
+                        }
+                    }
+                    _ => {
+                        let line = self.get("proteanSanLetters").map_or(0, |e| e.line);
+                        self.error(
+                            line,
+                            format!("proteanSanLetters: '{san}' is not one letter"),
+                        );
+                    }
+                }
+            }
+        }
         if let Some(halves) = self.read("proteanKomi", parse_halves) {
             match v.palace.points.as_mut() {
                 Some(p) => p.komi_halves = halves,
@@ -221,6 +246,20 @@ pub fn palace_key_values(v: &Variant) -> Vec<(&'static str, String)> {
             "proteanShyHops",
             if shy.is_empty() { "-".into() } else { shy },
         ));
+    }
+    let san: Vec<String> = v
+        .pieces
+        .iter()
+        .filter_map(|k| {
+            Some(format!(
+                "{}:{}",
+                k.letter.to_ascii_lowercase(),
+                k.san_letter?
+            ))
+        })
+        .collect();
+    if !san.is_empty() {
+        out.push(("proteanSanLetters", san.join(" ")));
     }
     if let Some(points) = &p.points {
         let items: Vec<String> = points
