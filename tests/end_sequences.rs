@@ -85,3 +85,14 @@ fn walling_games_end_as_in_pyffish() {
         assert!(run(variant) >= 1, "{variant}");
     }
 }
+
+/// The Janggi games: bikjang (kings facing, parted or not), passes in a row, the move
+/// rule and repetition, decided by points or drawn as each flavour says, and a pass
+/// that bikjang allows in check.
+#[test]
+fn janggi_bikjang_passes_and_counting_match_pyffish() {
+    assert!(run("janggi") >= 14);
+    assert!(run("janggitraditional") >= 12);
+    assert!(run("janggimodern") >= 5);
+    assert!(run("janggicasual") >= 6);
+}

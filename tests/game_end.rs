@@ -111,6 +111,10 @@ game_end_suites! {
     // Regional games (issue 24).
     minixiangqi => "minixiangqi",
     manchu => "manchu",
+    janggi => "janggi",
+    janggitraditional => "janggitraditional",
+    janggimodern => "janggimodern",
+    janggicasual => "janggicasual",
     shatar => "shatar",
     five_check => "5check",
     armageddon => "armageddon",

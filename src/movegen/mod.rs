@@ -266,12 +266,17 @@ impl<B: Bitboard> Position<B> {
                 if w.initial && !m.initial_zone.has(from) {
                     continue;
                 }
-                let (quiet, hits) = self.rules.walk(w, from, occ);
+                let shy = if w.shy {
+                    self.kinds_set(self.rules.shy_kinds)
+                } else {
+                    B::EMPTY
+                };
+                let (quiet, hits) = self.rules.walk(w, from, occ, shy);
                 if w.quiet {
                     t |= quiet & filters[1];
                 }
                 if w.capture {
-                    t |= hits & filters[2];
+                    t |= hits & filters[2] & !shy;
                 }
             }
         }
@@ -870,6 +875,7 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
                 MoveFilter::Linkage(run) => !self.linkage_threat(!self.side, run),
                 MoveFilter::MatedRoyalWins(kind) => !self.second_royal_attacked(kind, !self.side),
+                MoveFilter::Bikjang => self.bikjang_parted(),
             };
             if !pass {
                 return false;
@@ -991,6 +997,14 @@ impl<B: Bitboard> Position<B> {
             list.retain(|m| m.kind() == MoveKind::Drop);
         }
         if self.rules.plan.pass_if_none && list.is_empty() && !self.in_check() {
+            list.push(Move::PASS);
+        }
+        // The pass is refused in check, except to kings that face each other
+        // (bikjang): passing then ends the game, as in Fairy-Stockfish.
+        if self.rules.plan.pass_always
+            && (!self.in_check()
+                || (self.rules.filters.has(MoveFilter::Bikjang) && self.royals_face()))
+        {
             list.push(Move::PASS);
         }
     }

@@ -11,6 +11,7 @@ mod mate_rule;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+mod palace;
 pub mod san;
 mod two_step;
 
@@ -1135,6 +1136,7 @@ impl<B: Bitboard> Position<B> {
     fn complex_attackers(&self, sq: Square, color: Color, occ: B) -> B {
         let rules = &*self.rules;
         let mut att = B::EMPTY;
+        let shy = self.kinds_set(rules.shy_kinds);
         for &k in &rules.complex_capturers {
             let mine = self.pieces_of(k, color);
             if mine.is_empty() {
@@ -1155,12 +1157,18 @@ impl<B: Bitboard> Position<B> {
                         } else {
                             rules.tables.board
                         };
-                        att |= rules.walk(w, sq, occ).1 & mine & zone;
+                        if w.shy && shy.has(sq) {
+                            continue;
+                        }
+                        att |= rules.walk(w, sq, occ, shy).1 & mine & zone;
                     }
                 }
                 None => {
                     for from in mine.squares() {
-                        if rules.complex_captures(k, color, from, occ).has(sq) {
+                        if rules
+                            .complex_captures_among(k, color, from, occ, shy)
+                            .has(sq)
+                        {
                             att |= B::from_square(from);
                         }
                     }

@@ -9,6 +9,8 @@
 //! move, a comma, the square its piece landed on and the wall's square (`e2e4,e4d5`),
 //! as Fairy-Stockfish writes it. A two-step turn is its two steps joined by a comma, a
 //! promotion's letter on the step that promotes (Deadline: `a7a6,a6b5`, `b7b8q,b8e8`).
+//! A pass is `0000`, or the royal's square twice where passing is a move of the game
+//! (`PalaceRules::pass`: Janggi's `e2e2`).
 
 use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
@@ -44,7 +46,15 @@ impl<B: Bitboard> Position<B> {
     fn plain_move_to_uci(&self, mv: Move, chess960: bool) -> String {
         let geo = self.rules.geo;
         if mv.is_pass() {
-            return "0000".to_string();
+            // Where passing is a move of the game (Janggi), Fairy-Stockfish writes it
+            // as the royal's square twice.
+            return match self
+                .royal_square(self.side)
+                .filter(|_| self.rules.variant.palace.pass)
+            {
+                Some(sq) => geo.square_name(sq) + &geo.square_name(sq),
+                None => "0000".to_string(),
+            };
         }
         if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions {
             return self.two_step_to_uci(mv);

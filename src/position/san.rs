@@ -140,8 +140,17 @@ impl<B: Bitboard> Position<B> {
         let geo = self.rules.geo;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_pass() {
-            // PGN's null move, as Fairy-Stockfish writes a pass.
-            return "--".into();
+            // Where passing is a move of the game (Janggi) Fairy-Stockfish writes the
+            // royal's move to its own square (`Ke2`); elsewhere PGN's null move.
+            let royal = self
+                .royal_square(self.side)
+                .filter(|_| self.rules.variant.palace.pass);
+            return match (royal, self.rules.royalty.kind()) {
+                (Some(sq), Some(k)) => {
+                    format!("{}{}", self.rules.kinds[k].san_letter, geo.square_name(sq))
+                }
+                _ => "--".into(),
+            };
         }
         if mv.kind() == MoveKind::Castle {
             // King-takes-rook: the rook's side of the king names the castling.
@@ -165,7 +174,7 @@ impl<B: Bitboard> Position<B> {
                 san.push(file(from));
             }
         } else {
-            san.push(self.rules.kinds[kind].letter.to_ascii_uppercase());
+            san.push(self.rules.kinds[kind].san_letter);
             let mut others = B::EMPTY;
             for m in self.legal_moves().as_slice() {
                 if m.to() == to

@@ -14,6 +14,7 @@ pub mod hands;
 pub mod ini;
 pub mod kind_promotion;
 pub mod line_count;
+pub mod palace;
 pub mod parts;
 pub mod reach;
 pub mod registry;
@@ -57,6 +58,17 @@ pub struct PieceKind {
     /// Shogi-style promotion into one kind of its own (Shogun's bishop to archbishop);
     /// independent of the variant's [`Promotion`], which lists a pawn's choices.
     pub promotion: Option<KindPromotion>,
+    /// Betza moves the kind has besides its own on the variant's diagonal lines
+    /// (`palace::PalaceRules::diagonal_lines`): from a square of the lines to squares
+    /// of the lines only (Janggi's chariot `B`, cannon `pB`, king and advisor `F`,
+    /// soldier `fF`). Empty: none.
+    pub line_moves: String,
+    /// The kind's hops neither jump over nor capture a piece of a shy kind (Janggi's
+    /// cannon: never a cannon as the screen, never a cannon taken).
+    pub shy_hops: bool,
+    /// The letter SAN names the kind by, where it is not the FEN letter (Fairy-Stockfish
+    /// writes Janggi's horse `H` and elephant `E`, FEN `n` and `b`).
+    pub san_letter: Option<char>,
 }
 
 /// A kind's shogi-style promotion: a move that starts or ends in the zone may turn the
@@ -99,6 +111,9 @@ impl PieceKind {
             minor: false,
             region: None,
             promotion: None,
+            line_moves: String::new(),
+            shy_hops: false,
+            san_letter: None,
         }
     }
 }
@@ -365,6 +380,8 @@ pub struct Variant {
     pub secret_bomb: bool,
     /// Every turn is a move and then a wall (see [`walls`]); `None` in other games.
     pub walling: Option<walls::Walling>,
+    /// Palace lines, passing, bikjang and counting points (see [`palace`]).
+    pub palace: palace::PalaceRules,
 }
 
 impl Variant {

@@ -299,6 +299,7 @@ impl<'a> Builder<'a> {
         self.apply_goal_keys(&mut v);
         self.apply_fog_keys(&mut v);
         self.apply_wall_keys(&mut v);
+        self.apply_palace_keys(&mut v);
         // The royal's first-move privilege (Cheshire Cat) is written in the castling
         // field, so it stays.
         if v.castling.is_none() && !v.goal.royal_first_move_queen {
@@ -1654,6 +1655,7 @@ fn template() -> Variant {
         fog: None,
         secret_bomb: false,
         walling: None,
+        palace: Default::default(),
     }
 }
 

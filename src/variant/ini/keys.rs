@@ -95,12 +95,12 @@ pub const KEYS: &[(&str, Class)] = &[
     ("flyingGeneral", Class::Rule),
     ("makpongRule", Class::Rule),
     ("shatarMateRule", Class::Rule),
-    ("bikjangRule", Class::Unsupported(FALSE)),
+    ("bikjangRule", Class::Rule),
     ("dupleCheck", Class::Unsupported(FALSE)),
     ("soldierPromotionRank", Class::Unsupported(&["1"])),
-    ("diagonalLines", Class::Unsupported(NONE)),
+    ("diagonalLines", Class::Rule),
     // Passing and walls.
-    ("pass", Class::Unsupported(FALSE)),
+    ("pass", Class::Rule),
     ("passWhite", Class::Unsupported(FALSE)),
     ("passBlack", Class::Unsupported(FALSE)),
     ("passOnStalemate", Class::Unsupported(FALSE)),
@@ -208,6 +208,7 @@ pub fn class_of(key: &str) -> Option<Class> {
     if super::protean_keys::PROTEAN_KEYS.contains(&key)
         || super::goal_keys::GOAL_KEYS.contains(&key)
         || super::fog_keys::FOG_KEYS.contains(&key)
+        || super::palace_keys::PALACE_KEYS.contains(&key)
     {
         return Some(Class::Rule);
     }

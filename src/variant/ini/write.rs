@@ -105,6 +105,9 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     for (key, value) in super::wall_keys::wall_key_values(v) {
         out.key(key, value);
     }
+    for (key, value) in super::palace_keys::palace_key_values(v) {
+        out.key(key, value);
+    }
     Ok(out.0)
 }
 

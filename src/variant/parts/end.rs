@@ -79,6 +79,13 @@ pub enum EndCondition<B> {
     /// move the opponent had another legal move after which it would have had a mate
     /// in one (Blunder-Mate's claim). A lookahead, cached by the earlier position's key.
     BlunderMate,
+    /// Bikjang: the royals faced each other on an open file before the last move and
+    /// still do (the last move did not part them: a pass): the game ends, decided by
+    /// points where the variant counts them, else drawn.
+    RoyalsStillFace,
+    /// The last two moves were passes: the game ends, decided by points where the
+    /// variant counts them, else drawn.
+    TwoPasses,
 }
 
 /// Compiled counted extinction rule (see [`EndCondition::ExtinctionCount`]).
@@ -345,6 +352,12 @@ impl<B: Bitboard> EndConditions<B> {
         if goal.blunder_mate {
             list.push(EndCondition::BlunderMate);
         }
+        if variant.palace.bikjang {
+            list.push(EndCondition::RoyalsStillFace);
+        }
+        if variant.palace.pass {
+            list.push(EndCondition::TwoPasses);
+        }
         Ok(EndConditions {
             position_state: tracks_captured
                 || goal.move_limit.is_some()
@@ -447,6 +460,8 @@ impl<B> EndConditions<B> {
                     | EndCondition::CaptureNextTo { .. }
                     | EndCondition::SeriesMate
                     | EndCondition::BlunderMate
+                    | EndCondition::RoyalsStillFace
+                    | EndCondition::TwoPasses
             )
         })
     }

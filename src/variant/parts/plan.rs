@@ -88,6 +88,9 @@ pub struct GeneratorPlan {
     /// A side with no legal move and not in check passes: the pass is added to an
     /// empty list after any generator (so no generator's count is final).
     pub pass_if_none: bool,
+    /// A side not in check may always pass (`PalaceRules::pass`): the pass is added
+    /// after any generator (so no generator's count is final).
+    pub pass_always: bool,
     /// The turn rule expands moves into compound turns after any generator (so no
     /// generator's count is final).
     pub expands: bool,
@@ -301,6 +304,7 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::SecondRoyal(_)
         | MoveFilter::QuadrantsApart(_)
         | MoveFilter::CheckedRoyalStays
+        | MoveFilter::Bikjang
         | MoveFilter::Linkage(_) => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
@@ -397,16 +401,35 @@ impl GeneratorPlan {
         no_move: NoMoveRule,
         kinds: &[KindRules<B>],
         complex_capturers: &[usize],
+        pass_always: bool,
     ) -> GeneratorPlan {
         // The pieces' own captures: the pin-aware generator traces plain leaps and
-        // full-line slides only.
+        // full-line slides only; palace-line moves and shy hoppers only the
+        // make-and-test generator follows, every move made.
+        let palace = kinds.iter().any(|k| {
+            k.moves
+                .iter()
+                .any(|m| m.walkers.iter().any(|w| w.lines || w.shy))
+        });
         let pieces = Verdict {
-            pin_aware: if complex_capturers.is_empty() {
+            pin_aware: if complex_capturers.is_empty() && !palace {
                 PinAware::Exact
             } else {
                 PinAware::Unsafe
             },
+            screened: !palace,
+            exposure_shortcut: !palace,
             ..Verdict::NEUTRAL
+        };
+        // The pass joins the list after the generator, so no direct count is final.
+        let passing = if pass_always {
+            Verdict {
+                pin_aware: PinAware::Unsafe,
+                screened: false,
+                ..Verdict::NEUTRAL
+            }
+        } else {
+            Verdict::NEUTRAL
         };
         let v = filters
             .iter()
@@ -418,6 +441,7 @@ impl GeneratorPlan {
                     .meet(turn_verdict(turn))
                     .meet(hands_verdict(hands))
                     .meet(no_move_verdict(no_move))
+                    .meet(passing)
                     .meet(pieces),
                 Verdict::meet,
             );
@@ -443,6 +467,7 @@ impl GeneratorPlan {
             },
             list_rule: v.list_rule,
             pass_if_none: v.pass_if_none,
+            pass_always,
             expands: v.expands,
             exposure_shortcut: v.exposure_shortcut,
         }
@@ -453,7 +478,7 @@ impl GeneratorPlan {
     #[inline(always)]
     pub fn lists_final(&self) -> bool {
         match self.list_rule {
-            ListRule::None => !self.pass_if_none && !self.expands,
+            ListRule::None => !self.pass_if_none && !self.pass_always && !self.expands,
             ListRule::CapturesIfAny | ListRule::ForwardIfAny | ListRule::RoyalMateIfAny => false,
         }
     }
@@ -499,6 +524,7 @@ impl ExchangeRule {
             | MoveFilter::QuadrantsApart(_)
             | MoveFilter::CheckedRoyalStays
             | MoveFilter::Linkage(_)
+            | MoveFilter::Bikjang
             | MoveFilter::MatedRoyalWins(_) => false,
         });
         let turn_ok = match turn {
