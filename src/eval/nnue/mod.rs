@@ -34,6 +34,10 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
         "nets/crazyhouse-1.nnue",
         include_bytes!("../../../nets/crazyhouse-1.nnue"),
     ),
+    (
+        "nets/xiangqi-1.nnue",
+        include_bytes!("../../../nets/xiangqi-1.nnue"),
+    ),
 ];
 
 /// The embedded networks, parsed once (the tests make sure each parses).
