@@ -53,7 +53,7 @@ impl<B: Bitboard> Context<'_, B> {
             value += self.eval.piece_value(m.promoted_kind());
         }
         let ps = self.mem.piece_squares.index(moved_piece(pos, m), m.to());
-        12 * value + self.mem.captures.get(ps, victim)
+        12 * value + self.mem.tables.captures.get(ps, victim)
     }
 
     /// A quiet move's score: its history plus twice its continuation histories.
@@ -61,10 +61,10 @@ impl<B: Bitboard> Context<'_, B> {
     fn quiet_score(&self, m: Move) -> i32 {
         let pos = self.pos;
         let now = self.mem.piece_squares.of_move(pos, m);
-        let mut score = self.mem.history.get(pos.side_to_move(), m);
+        let mut score = self.mem.tables.history.get(pos.side_to_move(), m);
         for &e in &self.earlier {
             if e != NO_CONTINUATION {
-                score += 2 * self.mem.continuation.get(e, now);
+                score += 2 * self.mem.tables.continuation.get(e, now);
             }
         }
         score

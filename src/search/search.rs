@@ -354,7 +354,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn update_continuation(&mut self, ply: usize, now: usize, bonus: i32) {
         for earlier in self.earlier_moves(ply) {
             if earlier != NO_CONTINUATION {
-                self.mem.continuation.update(earlier, now, bonus);
+                self.mem.tables.continuation.update(earlier, now, bonus);
             }
         }
     }
@@ -367,9 +367,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             k[1] = k[0];
             k[0] = m;
         }
-        self.mem.counter_moves.set(counter, m);
+        self.mem.tables.counter_moves.set(counter, m);
         let us = self.pos.side_to_move();
-        self.mem.history.update(us, m, bonus);
+        self.mem.tables.history.update(us, m, bonus);
         let now = self.mem.piece_squares.of_move(&self.pos, m);
         self.update_continuation(ply, now, bonus);
     }
@@ -407,14 +407,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if !is_tactical(&self.pos, best_move) {
             self.update_quiet_stats(ply, best_move, bonus2, counter);
             for &q in quiets {
-                self.mem.history.update(us, q, -bonus2);
+                self.mem.tables.history.update(us, q, -bonus2);
                 let now = self.mem.piece_squares.of_move(&self.pos, q);
                 self.update_continuation(ply, now, -bonus2);
             }
         } else {
             let ps = self.mem.piece_squares.of_move(&self.pos, best_move);
             let victim = self.pos.captured_piece(best_move);
-            self.mem.captures.update(ps, victim, bonus1);
+            self.mem.tables.captures.update(ps, victim, bonus1);
         }
         if prev_quiet && prev.move_count == 1 + usize::from(prev.tt_hit) {
             self.update_continuation(ply - 1, prev.cont, -bonus1);
@@ -422,7 +422,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         for &c in captures {
             let ps = self.mem.piece_squares.of_move(&self.pos, c);
             let victim = self.pos.captured_piece(c);
-            self.mem.captures.update(ps, victim, -bonus1);
+            self.mem.tables.captures.update(ps, victim, -bonus1);
         }
     }
 
@@ -730,8 +730,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             depth -= 1;
         }
         let killers = self.mem.killers[ply];
-        let counter_slot = self.mem.counter_moves.slot(&self.pos);
-        let counter = self.mem.counter_moves.get(counter_slot);
+        let counter_slot = self.mem.tables.counter_moves.slot(&self.pos);
+        let counter = self.mem.tables.counter_moves.get(counter_slot);
         let mut picker = MovePicker::new(&self.pos, &list, tt_move, killers, counter);
         let us = self.pos.side_to_move();
         let mut best = -INFINITE;
@@ -811,7 +811,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     r -= i32::from(tt_pv && !pv_node);
                     r += i32::from(!improving);
                     r -= i32::from(m == killers[0] || m == killers[1]);
-                    r -= self.mem.history.get(us, m) / 8192;
+                    r -= self.mem.tables.history.get(us, m) / 8192;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);

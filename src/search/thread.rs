@@ -1,7 +1,9 @@
 //! Lazy SMP and the main thread's decisions. `Threads` workers search the same root
-//! with the same iterative deepening, sharing only the transposition table (helpers
-//! start one ply deeper on odd ids, so the threads spread over depths). The main
-//! thread alone reports, watches the clock, decides when to stop and picks the move.
+//! with the same iterative deepening, sharing the transposition table and, beyond as
+//! many threads as the history budget holds, their history tables in groups (see
+//! `history`; helpers start one ply deeper on odd ids, so the threads spread over
+//! depths). The main thread alone reports, watches the clock, decides when to stop and
+//! picks the move.
 
 use super::history::SearchMemory;
 use super::search::{HardLimits, RootMove, Worker};
