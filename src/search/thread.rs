@@ -23,7 +23,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 #[derive(Default)]
 pub struct Counter(pub AtomicU64);
 
-/// Deep recursion (128 plies of move lists) needs more than the default 2 MB stack.
+/// Deep recursion (128 plies, quiescence included) needs more than the default 2 MB
+/// stack on the largest boards. This is address space: only the pages a search reaches
+/// are resident, a few kilobytes a ply (the nodes' move lists are on the heap).
 const STACK_BYTES: usize = 64 << 20;
 
 /// Searches `pos` under `limits`. `report` receives the main thread's `info` lines.
