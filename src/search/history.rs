@@ -41,7 +41,7 @@ const CONTINUATION_LIMIT: usize = 8 << 20;
 
 /// The bytes that the history tables of all groups together may take (at least one
 /// group is always made, whatever its size).
-pub const TABLES_BUDGET: usize = 16 << 20;
+pub const TABLES_BUDGET: usize = 8 << 20;
 
 /// `n` zeroed atomics (written, so the memory is resident from the start: `clear`
 /// writes it at every new game anyway, and the budget counts it).

@@ -108,6 +108,14 @@ struct NodeBuffers {
     picks: PickBuffer,
 }
 
+/// New node buffers, out of line: the value is built in this function's frame, not in
+/// the recursive search's (where the lists would take their full size again).
+#[cold]
+#[inline(never)]
+fn new_buffers() -> Box<NodeBuffers> {
+    Box::default()
+}
+
 /// A fail high by this much more than beta earns the larger history bonus.
 const HISTORY_MARGIN: i32 = 100;
 
@@ -195,7 +203,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// A node's buffers, from the spares (or new); give them back with `release`.
     #[inline]
     fn borrow_buffers(&mut self) -> Box<NodeBuffers> {
-        self.spare.pop().unwrap_or_default()
+        match self.spare.pop() {
+            Some(b) => b,
+            None => new_buffers(),
+        }
     }
 
     #[inline]
