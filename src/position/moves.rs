@@ -322,6 +322,13 @@ impl<T: Copy, const N: usize> SpillList<T, N> {
         self.len
     }
 
+    /// Empties the list (keeping a spilled list's heap room for the next use).
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.heap.clear();
+    }
+
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
