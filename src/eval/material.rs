@@ -23,7 +23,9 @@
 //!   goal, blast threats) get modest textbook values, present only where the variant's
 //!   rules give them meaning (see [`super::layout`]).
 
-use super::layout::{Layout, Pair, Section, MAX_ATTACKERS, SHELTER_LEN, STORM_LEN};
+use super::layout::{
+    Layout, Pair, Section, GUARD_LEN, MAX_ATTACKERS, RESERVE_LEN, SHELTER_LEN, STORM_LEN,
+};
 use crate::board::{Bitboard, Geometry};
 use crate::variant::betza::{self, Hop};
 use crate::variant::rules::{Rules, MAX_KINDS};
@@ -297,6 +299,25 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
         Pair::new(BONUS[i], BONUS[i] * 3 / 2)
     });
     set(Section::BlastKing, None, &|_| Pair::new(100, 100));
+    // A clause's last piece is worth the game: being one capture from losing costs
+    // five pawns, two captures a pawn and a half (on top of the pieces' own values).
+    set(Section::Reserve, None, &|d| {
+        const RESERVE: [i32; RESERVE_LEN] = [-500, -150, -50, 0];
+        Pair::new(RESERVE[d], RESERVE[d])
+    });
+    // Progress to a captured-kinds goal grows fast: the last kind wins.
+    set(Section::CapturedKinds, None, &|n| {
+        let goal = layout
+            .find(Section::CapturedKinds, None)
+            .map_or(1, |e| e.len.max(1)) as f64;
+        let x = round(500.0 * (n as f64 / goal).powi(2));
+        Pair::new(x, x)
+    });
+    // A piece beside its leader is a target whose capture loses; attacked, a threat.
+    set(Section::LeaderGuard, None, &|i| {
+        const GUARD: [i32; GUARD_LEN] = [-15, -150];
+        Pair::new(GUARD[i], GUARD[i])
+    });
     p
 }
 
