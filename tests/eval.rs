@@ -371,12 +371,13 @@ fn the_last_pieces_a_material_loss_hangs_on_are_worth_more() {
     assert!(bishop > chess + 300, "clerical {bishop}, chess {chess}");
     // Decastellation (no king or no rook loses): the king's clause is the same for
     // both sides; Black's last rook is the other clause's last piece.
+    // (Two clauses share the table: a side loses only once.)
     let rook = "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1";
-    assert!(term_effect("decastellation", rook, Section::Reserve) >= 300);
+    assert!(term_effect("decastellation", rook, Section::Reserve) >= 150);
     // Junta (no knight, or no king and at most one knight): a lost king is a step
     // toward the second clause.
     let kingless = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
-    assert!(term_effect("junta", kingless, Section::Reserve) >= 300);
+    assert!(term_effect("junta", kingless, Section::Reserve) >= 150);
     // Dynastic (no king and no queen loses): the last monarch.
     let queenless = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
     assert!(term_effect("dynastic", queenless, Section::Reserve) >= 300);

@@ -24,7 +24,8 @@
 //!   rules give them meaning (see [`super::layout`]).
 
 use super::layout::{
-    Layout, Pair, Section, GUARD_LEN, MAX_ATTACKERS, RESERVE_LEN, SHELTER_LEN, STORM_LEN,
+    loss_clauses, Layout, Pair, Section, GUARD_LEN, MAX_ATTACKERS, RESERVE_LEN, SHELTER_LEN,
+    STORM_LEN,
 };
 use crate::board::{Bitboard, Geometry};
 use crate::variant::betza::{self, Hop};
@@ -301,9 +302,13 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
     set(Section::BlastKing, None, &|_| Pair::new(100, 100));
     // A clause's last piece is worth the game: being one capture from losing costs
     // five pawns, two captures a pawn and a half (on top of the pieces' own values).
+    // A side loses only once, so a game with several clauses shares that among them
+    // (each is counted, and in Decastellation the king's is always one capture away).
+    let clauses = loss_clauses(rules).len().max(1) as f64;
     set(Section::Reserve, None, &|d| {
-        const RESERVE: [i32; RESERVE_LEN] = [-500, -150, -50, 0];
-        Pair::new(RESERVE[d], RESERVE[d])
+        const RESERVE: [f64; RESERVE_LEN] = [-500.0, -150.0, -50.0, 0.0];
+        let x = round(RESERVE[d] / clauses);
+        Pair::new(x, x)
     });
     // Progress to a captured-kinds goal grows fast: the last kind wins.
     set(Section::CapturedKinds, None, &|n| {
@@ -351,6 +356,27 @@ mod tests {
         assert_eq!(scale("linkage"), 2);
         assert_eq!(scale("deadline"), 2);
         assert_eq!(scale("serieshelpmate"), -1);
+    }
+
+    #[test]
+    fn loss_clauses_share_the_reserve_table() {
+        // One clause (no bishop) keeps the whole table; Decastellation's two (no king,
+        // no rook) and Twilight's three classes share it: a side loses only once.
+        let reserve = |name: &str| {
+            let rules = Rules::<u64>::new(find_variant(name).unwrap()).unwrap();
+            let layout = Layout::new(&rules);
+            let p = generic_params(&rules, &layout);
+            let e = layout.find(Section::Reserve, None).unwrap();
+            p[e.offset..e.offset + e.len]
+                .iter()
+                .map(|x| x.mg)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(reserve("clerical"), [-500, -150, -50, 0]);
+        assert_eq!(reserve("dynastic"), [-500, -150, -50, 0]);
+        assert_eq!(reserve("decastellation"), [-250, -75, -25, 0]);
+        assert_eq!(reserve("junta"), [-250, -75, -25, 0]);
+        assert_eq!(reserve("twilight"), [-167, -50, -17, 0]);
     }
 
     #[test]
