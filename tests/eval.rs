@@ -384,6 +384,22 @@ fn the_last_pieces_a_material_loss_hangs_on_are_worth_more() {
 }
 
 #[test]
+fn attacked_pieces_whose_capture_alone_loses() {
+    // Decastellation: the king's clause is one capture away, so an attacked king is
+    // exposed (Black's rook on e8 attacks White's king on e1); two exposed pieces (the
+    // king and the last rook, h1, attacked by h5) are worse than one.
+    let king = "4r1k1/8/8/8/8/8/8/R3K2R w - - 0 1";
+    let both = "4r1k1/8/8/7r/8/8/8/4K2R w - - 0 1";
+    let one = term_effect("decastellation", king, Section::Exposed);
+    assert!(one < 0, "{one}");
+    let two = term_effect("decastellation", both, Section::Exposed);
+    assert!(two < one - 100, "{one} {two}");
+    // Two rooks: no rook is fatal yet, and an unattacked king is not exposed.
+    let quiet = "1r4k1/8/8/8/8/8/8/R3K2R w - - 0 1";
+    assert_eq!(term_effect("decastellation", quiet, Section::Exposed), 0);
+}
+
+#[test]
 fn the_last_of_a_class_counts_only_while_the_class_is_on_the_board() {
     // Twilight (taking the last pawn wins): White's last pawn is a liability...
     let last = "4k3/pp6/8/8/8/8/P7/4K3 w - - 0 1";

@@ -39,6 +39,9 @@ pub const STORM_LEN: usize = 4;
 pub const GOAL_LEN: usize = 7;
 /// Entries of the reserve table: 1, 2, 3 or more pieces above a loss clause's limits.
 pub const RESERVE_LEN: usize = 4;
+/// Entries of the exposed table: one, two or more attacked pieces whose capture alone
+/// loses.
+pub const EXPOSED_LEN: usize = 2;
 /// Entries of the leader-guard table: own victims next to the own leader, and those
 /// of them the opponent attacks.
 pub const GUARD_LEN: usize = 2;
@@ -68,12 +71,13 @@ pub enum Section {
     BlastKing,
     Hand,
     Reserve,
+    Exposed,
     CapturedKinds,
     LeaderGuard,
 }
 
 impl Section {
-    pub const ALL: [Section; 24] = [
+    pub const ALL: [Section; 25] = [
         Section::Tempo,
         Section::Material,
         Section::Rank,
@@ -96,6 +100,7 @@ impl Section {
         Section::BlastKing,
         Section::Hand,
         Section::Reserve,
+        Section::Exposed,
         Section::CapturedKinds,
         Section::LeaderGuard,
     ];
@@ -125,6 +130,7 @@ impl Section {
             Section::BlastKing => "blast-king",
             Section::Hand => "hand",
             Section::Reserve => "reserve",
+            Section::Exposed => "exposed",
             Section::CapturedKinds => "captured-kinds",
             Section::LeaderGuard => "leader-guard",
         }
@@ -188,6 +194,10 @@ impl Section {
             Section::Reserve => {
                 "per loss clause, by pieces left above its limits: 1, 2, 3, 4+ \
                  (material and last-of-a-class goals)"
+            }
+            Section::Exposed => {
+                "attacked own pieces whose capture alone loses (a loss clause one capture \
+                 away): one, two or more"
             }
             Section::CapturedKinds => {
                 "by distinct kinds captured so far: 0, 1, ... (captured-kinds goals)"
@@ -289,6 +299,7 @@ impl Layout {
         // capturing enough kinds, or a piece beside the opposing leader.
         if !loss_clauses(rules).is_empty() {
             b.single(Section::Reserve, RESERVE_LEN);
+            b.single(Section::Exposed, EXPOSED_LEN);
         }
         if let Some(n) = captured_kinds_goal(rules) {
             b.single(Section::CapturedKinds, n as usize);
@@ -524,6 +535,8 @@ mod tests {
             ]
         );
         assert!(layout("clerical").find(Section::Reserve, None).is_some());
+        assert!(layout("clerical").find(Section::Exposed, None).is_some());
+        assert!(chess.find(Section::Exposed, None).is_none());
         // Zoo: four captured kinds win, so the progress table has four entries.
         assert_eq!(captured_kinds_goal(&rules("zoo")), Some(4));
         assert_eq!(

@@ -24,8 +24,8 @@
 //!   rules give them meaning (see [`super::layout`]).
 
 use super::layout::{
-    loss_clauses, Layout, Pair, Section, GUARD_LEN, MAX_ATTACKERS, RESERVE_LEN, SHELTER_LEN,
-    STORM_LEN,
+    loss_clauses, Layout, Pair, Section, EXPOSED_LEN, GUARD_LEN, MAX_ATTACKERS, RESERVE_LEN,
+    SHELTER_LEN, STORM_LEN,
 };
 use crate::board::{Bitboard, Geometry};
 use crate::variant::betza::{self, Hop};
@@ -309,6 +309,12 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
         const RESERVE: [f64; RESERVE_LEN] = [-500.0, -150.0, -50.0, 0.0];
         let x = round(RESERVE[d] / clauses);
         Pair::new(x, x)
+    });
+    // A piece whose capture alone loses, attacked: the side to move can usually save
+    // one (as a king in check), rarely two.
+    set(Section::Exposed, None, &|i| {
+        const EXPOSED: [i32; EXPOSED_LEN] = [-50, -400];
+        Pair::new(EXPOSED[i], EXPOSED[i])
     });
     // Progress to a captured-kinds goal grows fast: the last kind wins.
     set(Section::CapturedKinds, None, &|n| {

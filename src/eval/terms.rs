@@ -8,7 +8,7 @@
 
 use super::file::ParamFile;
 use super::layout::{
-    captured_kinds_goal, leader_guard, loss_clauses, Layout, Pair, Section, GOAL_LEN,
+    captured_kinds_goal, leader_guard, loss_clauses, Layout, Pair, Section, EXPOSED_LEN, GOAL_LEN,
     MAX_ATTACKERS, NONE, RESERVE_LEN, STORM_LEN,
 };
 use super::material::{derived_values, generic_params, mobility_base};
@@ -88,6 +88,7 @@ pub struct Eval<B: Bitboard> {
     blast: usize,
     /// The reserve table and the loss clauses it reads (see `layout::loss_clauses`).
     reserve: usize,
+    exposed: usize,
     loss_clauses: Vec<Vec<(u32, u32)>>,
     /// The captured-kinds table and its length (the kinds that win).
     captured_kinds: usize,
@@ -306,6 +307,7 @@ impl<B: Bitboard> Eval<B> {
             goal: off(Section::GoalDistance, None),
             blast: off(Section::BlastKing, None),
             reserve: off(Section::Reserve, None),
+            exposed: off(Section::Exposed, None),
             loss_clauses: loss_clauses(rules),
             captured_kinds: off(Section::CapturedKinds, None),
             captured_kinds_len: captured_kinds_goal(rules).unwrap_or(0) as usize,
@@ -588,18 +590,29 @@ impl<B: Bitboard> Eval<B> {
             // Per clause, the captures the side can still afford: the last piece a
             // clause hangs on is worth the game, the one before it a good part of it.
             for c in Color::both() {
+                // The pieces whose capture alone would make a clause hold.
+                let mut fatal = B::EMPTY;
                 for clause in &self.loss_clauses {
-                    let left: u32 = clause
-                        .iter()
-                        .map(|&(kinds, max)| {
-                            (pos.kinds_set(kinds) & pos.pieces(c))
-                                .count()
-                                .saturating_sub(max)
-                        })
-                        .sum();
+                    let mut left = 0;
+                    let mut last = B::EMPTY;
+                    for &(kinds, max) in clause {
+                        let set = pos.kinds_set(kinds) & pos.pieces(c);
+                        let excess = set.count().saturating_sub(max);
+                        if excess > 0 {
+                            left += excess;
+                            last = set;
+                        }
+                    }
                     if left > 0 {
                         acc.add(self.reserve + (left as usize).min(RESERVE_LEN) - 1, c, 1);
                     }
+                    if left == 1 {
+                        fatal |= last;
+                    }
+                }
+                let n = (fatal & (attacks[!c] | pawn_att[!c])).count() as usize;
+                if n > 0 {
+                    acc.add(self.exposed + n.min(EXPOSED_LEN) - 1, c, 1);
                 }
             }
         }
