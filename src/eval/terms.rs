@@ -7,7 +7,10 @@
 //! score the search sees (up to the final integer division).
 
 use super::file::ParamFile;
-use super::layout::{Layout, Pair, Section, GOAL_LEN, MAX_ATTACKERS, NONE, STORM_LEN};
+use super::layout::{
+    captured_kinds_goal, leader_guard, loss_clauses, Layout, Pair, Section, EXPOSED_LEN, GOAL_LEN,
+    MAX_ATTACKERS, NONE, RESERVE_LEN, STORM_LEN,
+};
 use super::material::{derived_values, generic_params, mobility_base};
 use super::{embedded, Evaluator};
 use crate::board::{Bitboard, Square};
@@ -83,6 +86,16 @@ pub struct Eval<B: Bitboard> {
     checks_len: usize,
     goal: usize,
     blast: usize,
+    /// The reserve table and the loss clauses it reads (see `layout::loss_clauses`).
+    reserve: usize,
+    exposed: usize,
+    loss_clauses: Vec<Vec<(u32, u32)>>,
+    /// The captured-kinds table and its length (the kinds that win).
+    captured_kinds: usize,
+    captured_kinds_len: usize,
+    /// The leader-guard table, the leader kind and the victims (a bit set).
+    leader_guard: usize,
+    guard: (usize, u32),
     pawn_kinds: u32,
     royal_kinds: u32,
     goal_kinds: u32,
@@ -293,6 +306,13 @@ impl<B: Bitboard> Eval<B> {
             checks_len,
             goal: off(Section::GoalDistance, None),
             blast: off(Section::BlastKing, None),
+            reserve: off(Section::Reserve, None),
+            exposed: off(Section::Exposed, None),
+            loss_clauses: loss_clauses(rules),
+            captured_kinds: off(Section::CapturedKinds, None),
+            captured_kinds_len: captured_kinds_goal(rules).unwrap_or(0) as usize,
+            leader_guard: off(Section::LeaderGuard, None),
+            guard: leader_guard(rules).unwrap_or((0, 0)),
             kinds,
             pawn_kinds: mask(&|k| rules.kinds[k].promotes),
             royal_kinds: mask(&|k| rules.kinds[k].royal),
@@ -563,6 +583,61 @@ impl<B: Bitboard> Eval<B> {
                 let n = threats.count() as i32;
                 if n > 0 {
                     acc.add(self.blast, c, n);
+                }
+            }
+        }
+        if self.reserve != NONE {
+            // Per clause, the captures the side can still afford: the last piece a
+            // clause hangs on is worth the game, the one before it a good part of it.
+            for c in Color::both() {
+                // The pieces whose capture alone would make a clause hold.
+                let mut fatal = B::EMPTY;
+                for clause in &self.loss_clauses {
+                    let mut left = 0;
+                    let mut last = B::EMPTY;
+                    for &(kinds, max) in clause {
+                        let set = pos.kinds_set(kinds) & pos.pieces(c);
+                        let excess = set.count().saturating_sub(max);
+                        if excess > 0 {
+                            left += excess;
+                            last = set;
+                        }
+                    }
+                    if left > 0 {
+                        acc.add(self.reserve + (left as usize).min(RESERVE_LEN) - 1, c, 1);
+                    }
+                    if left == 1 {
+                        fatal |= last;
+                    }
+                }
+                let n = (fatal & (attacks[!c] | pawn_att[!c])).count() as usize;
+                if n > 0 {
+                    acc.add(self.exposed + n.min(EXPOSED_LEN) - 1, c, 1);
+                }
+            }
+        }
+        if self.captured_kinds != NONE {
+            for c in Color::both() {
+                let n = pos.captured_kinds(c).count_ones() as usize;
+                if n < self.captured_kinds_len {
+                    acc.add(self.captured_kinds + n, c, 1);
+                }
+            }
+        }
+        if self.leader_guard != NONE {
+            let (leader, victims) = self.guard;
+            for c in Color::both() {
+                let beside = pos
+                    .pieces_of(leader, c)
+                    .squares()
+                    .fold(B::EMPTY, |b, l| b | self.around[l]);
+                let exposed = beside & pos.kinds_set(victims) & pos.pieces(c);
+                if exposed.any() {
+                    acc.add(self.leader_guard, c, exposed.count() as i32);
+                    let hit = exposed & (attacks[!c] | pawn_att[!c]);
+                    if hit.any() {
+                        acc.add(self.leader_guard + 1, c, hit.count() as i32);
+                    }
                 }
             }
         }

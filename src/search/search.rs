@@ -494,7 +494,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// stands, as in `Position::outcome`. The legal moves are generated only in check.
     fn draw_score(&mut self, ply: usize) -> i32 {
         let mate = MATE - ply as i32;
-        if self.pos.in_check() {
+        if self.in_check() {
             let mut buffers = self.borrow_buffers();
             buffers.list.clear();
             self.pos.generate_legal(&mut buffers.list);
@@ -592,6 +592,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         })
     }
 
+    /// Whether the side to move is in check by the rules: its royal attacked, or a check
+    /// of the kinds in `RuleFacts::extra_check` (free where the variant has none).
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.pos.in_check() || (self.facts.extra_check && self.pos.in_extra_check())
+    }
+
     /// Null move is unsound in zugzwang, which is common when a side has nothing but
     /// its royal piece and pawn-like pieces.
     fn has_non_pawn_material(&self) -> bool {
@@ -634,7 +641,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let tactical = is_tactical(&self.pos, m);
             self.enter_move(0, m, tactical, i + 1);
             self.make_move(m);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score;
             if i == pv_idx {
@@ -718,7 +725,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check();
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
@@ -853,7 +860,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
             self.enter_move(ply, m, tactical, move_count);
             self.make_move(m);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.in_check();
             if !tactical {
                 quiets_tried += 1;
             }
@@ -1003,7 +1010,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 return h.score;
             }
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check();
         let tt_pv = hit.is_some_and(|h| h.pv);
         let (static_eval, stand_pat) = self.static_eval(key, hit, in_check, tt_pv);
         if stand_pat >= beta {
