@@ -126,3 +126,26 @@ fn fairy_stockfish_keys_give_the_palace_rules_by_piece_type() {
     let g = Game::new(&Arc::new(k.clone()), None).unwrap();
     assert!(!g.legal_moves_uci().contains(&"d1d1".to_string()));
 }
+
+#[test]
+fn the_search_scores_a_counted_move_rule_for_the_side_ahead_on_points() {
+    // Our own (janggimodern: counting, a 100-move rule, no bikjang): White has a
+    // chariot (13 points), Black a horse and a cannon (5 + 7) plus the komi of 1.5, so
+    // Black is ahead, 13.5 to 13. The clock stands at 199 plies (the rule counts 100
+    // moves of both sides) and neither side can capture:
+    // any move completes the move rule, which counting gives to Black.
+    let fen = |side: char| format!("9/3k5/1n5c1/9/9/9/9/9/4K4/R8 {side} - - 199 120");
+    let g = crate::common::game_after("janggimodern", &fen('w'), &["a1a2"]);
+    assert_eq!(crate::common::verdict(&g), "win", "{}", g.fen());
+    let limits = protean::search::Limits::depth(4);
+    let tt = protean::search::TranspositionTable::new(4);
+    // Black to move wins at once (a mate-in-1 score), where a draw (0) was scored
+    // before the search knew the count.
+    let g = Game::by_name("janggimodern", Some(&fen('b'))).unwrap();
+    let r = crate::common::search_once(&g, &limits, &Default::default(), &tt);
+    assert_eq!(r.score, Some(protean::search::Score::Mate(1)), "{r:?}");
+    // White to move loses with every move (a mate score of 0 moves).
+    let g = Game::by_name("janggimodern", Some(&fen('w'))).unwrap();
+    let r = crate::common::search_once(&g, &limits, &Default::default(), &tt);
+    assert_eq!(r.score, Some(protean::search::Score::Mate(0)), "{r:?}");
+}

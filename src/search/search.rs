@@ -489,7 +489,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     /// The score of a draw that `is_draw` found: 0, or a win where the variant turns
-    /// every draw into one side's win (Spartan-goal), unless the side to move is mated:
+    /// every draw into one side's win (Spartan-goal) or counts points for the move rule
+    /// and repetition (Janggi: the side ahead on points wins), unless the side to move is mated:
     /// a mate on the move that completes a draw rule (the move rule, Makruk's count)
     /// stands, as in `Position::outcome`. The legal moves are generated only in check.
     fn draw_score(&mut self, ply: usize) -> i32 {
@@ -504,7 +505,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 return -mate;
             }
         }
-        let Some(winner) = self.facts.draws_win_for else {
+        let winner = if self.facts.draws_counted && !self.insufficient_material_draw() {
+            match self.pos.points_result() {
+                Some(GameResult::Win(c)) => Some(c),
+                _ => None,
+            }
+        } else {
+            self.facts.draws_win_for
+        };
+        let Some(winner) = winner else {
             return 0;
         };
         if winner == self.pos.side_to_move() {
@@ -512,6 +521,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             -mate
         }
+    }
+
+    /// Whether the draw found is by insufficient material (never decided by points).
+    fn insufficient_material_draw(&self) -> bool {
+        self.facts.draws.insufficient_material && self.pos.insufficient_material()
     }
 
     /// Under the perpetual-check rule (Xiangqi) a repetition in which one side checked
