@@ -41,17 +41,7 @@ const WINS_IN_ONE: &[(&str, &str, &str, &str)] = &[
 #[test]
 fn immediate_variant_wins_are_found() {
     for &(variant, fen, best, why) in WINS_IN_ONE {
-        let r = search(variant, fen, Some(1), None);
-        assert_eq!(
-            r.score,
-            Some(Score::Mate(1)),
-            "{variant} {fen} ({why}): {r:?}"
-        );
-        assert_eq!(
-            r.best.as_deref(),
-            Some(best),
-            "{variant} {fen} ({why}): {r:?}"
-        );
+        assert_mate_in_one(variant, fen, best, why, Some(1), None);
     }
 }
 
@@ -103,16 +93,29 @@ const EXTRA_CHECK_MATES: &[(&str, &str, &str, &str)] = &[
 #[test]
 fn checks_beyond_the_king_are_seen_in_quiescence() {
     for &(variant, fen, best, why) in EXTRA_CHECK_MATES {
-        let r = search(variant, fen, None, Some(1));
-        assert_eq!(
-            r.score,
-            Some(Score::Mate(1)),
-            "{variant} {fen} ({why}): {r:?}"
-        );
-        assert_eq!(
-            r.best.as_deref(),
-            Some(best),
-            "{variant} {fen} ({why}): {r:?}"
-        );
+        assert_mate_in_one(variant, fen, best, why, None, Some(1));
     }
+}
+
+/// The search (a mate search of `mate` moves, or `depth` plies) scores a mate in one and
+/// plays `best`.
+fn assert_mate_in_one(
+    variant: &str,
+    fen: &str,
+    best: &str,
+    why: &str,
+    mate: Option<u32>,
+    depth: Option<u32>,
+) {
+    let r = search(variant, fen, mate, depth);
+    assert_eq!(
+        r.score,
+        Some(Score::Mate(1)),
+        "{variant} {fen} ({why}): {r:?}"
+    );
+    assert_eq!(
+        r.best.as_deref(),
+        Some(best),
+        "{variant} {fen} ({why}): {r:?}"
+    );
 }
