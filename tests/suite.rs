@@ -23,6 +23,7 @@ mod hands;
 mod hidden;
 mod hidden2;
 mod hidden3;
+mod hidden4;
 mod janggi;
 mod loa;
 mod match_runner;
