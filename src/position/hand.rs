@@ -8,11 +8,14 @@ use super::fen::FenError;
 use super::{color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::hands::{HandRules, MAX_IN_HAND};
+use crate::variant::parts::TurnRule;
 use crate::variant::rules::MAX_KINDS;
 use crate::variant::{Color, BLACK, WHITE};
 
 /// Where [`Undo::hand_flags`] keeps a captured promoted piece's origin kind (below 16).
 const ORIGIN_SHIFT: u8 = 4;
+/// The undo record's flag: the captured piece went back to its owner's pool.
+const RETURNED: u8 = 8;
 
 impl<B: Bitboard> Position<B> {
     /// Pieces of `kind` in `color`'s hand.
@@ -174,6 +177,20 @@ impl<B: Bitboard> Position<B> {
             if to_hand {
                 self.add_to_hand(us, kind);
             }
+            let returns = self
+                .rules
+                .hands
+                .as_ref()
+                .map(|h| h.returns_to_owner[kind_of(undo.captured)]);
+            if let Some(Some(needs)) = returns {
+                // Back to its owner's pool, as the kind it now is, while the owner has
+                // the kind it needs on the board after the capture (Donnybrook).
+                let owner = !us;
+                if needs.is_none_or(|k| self.pieces_of(k, owner).any()) {
+                    self.add_to_hand(owner, kind_of(undo.captured));
+                    undo.hand_flags |= RETURNED;
+                }
+            }
         }
         if self.promoted.has(from) {
             self.toggle_promoted(from);
@@ -226,6 +243,10 @@ impl<B: Bitboard> Position<B> {
                     *o = captured_origin as u8;
                 }
             }
+            if undo.hand_flags & RETURNED != 0 {
+                let n = &mut self.hand[!us][kind_of(undo.captured)];
+                *n = n.saturating_sub(1);
+            }
             if hands.captures_to_hand {
                 let mut kind = Self::returning_kind(hands, undo.captured, undo.hand_flags & 1 != 0);
                 if undo.hand_flags & 1 != 0 && !self.origin.is_empty() {
@@ -276,6 +297,16 @@ impl<B: Bitboard> Position<B> {
                 return Err(FenError(format!("too many '{c}' in hand")));
             }
             self.hand[color][kind] += 1;
+        }
+        if self.rules.turn == TurnRule::PlaceFromPool {
+            // One capture a turn, placed at the owner's next: a pool never holds more.
+            let units = |c: Color| self.hand[c].iter().map(|&n| n as u32).sum::<u32>();
+            if units(WHITE) > 1 || units(BLACK) > 1 {
+                return Err(FenError(format!(
+                    "holdings [{field}]: a pool holds at most one unit in variant {}",
+                    variant.name
+                )));
+            }
         }
         Ok(())
     }

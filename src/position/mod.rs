@@ -10,6 +10,7 @@ pub mod hand;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+mod pool;
 pub mod san;
 mod two_step;
 
@@ -401,6 +402,15 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = (mv.from(), mv.to());
         self.dirty.clear();
         let mut undo = self.begin_ply(mv, self.board[from]);
+        // A pool turn (Donnybrook): the placement, then its regular part as a plain
+        // move through the arms below; the undo record keeps the whole turn.
+        let mv = if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::PlaceFromPool {
+            let regular = self.pool_regular_move(mv, undo.ep);
+            self.place_from_pool(mv.part());
+            regular
+        } else {
+            mv
+        };
         match mv.kind() {
             MoveKind::Drop => self.make_drop(mv, &mut undo),
             // Nothing moves; square 0 is neither left nor entered.
@@ -836,7 +846,13 @@ impl<B: Bitboard> Position<B> {
 
     pub fn unmake_move(&mut self) {
         let undo = self.history.pop().expect("unmake without a move");
-        let mv = undo.mv;
+        let pool_turn =
+            undo.mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::PlaceFromPool;
+        let mv = if pool_turn {
+            self.pool_regular_unmade(undo.mv, undo.moved, undo.captured, undo.ep)
+        } else {
+            undo.mv
+        };
         let (from, to) = (mv.from(), mv.to());
         self.side = !self.side;
         let us = self.side;
@@ -888,6 +904,9 @@ impl<B: Bitboard> Position<B> {
                     self.place(to, undo.captured);
                 }
             }
+        }
+        if pool_turn {
+            self.unplace_to_pool(undo.mv.part());
         }
         self.castling = undo.castling;
         self.ep = undo.ep;

@@ -946,9 +946,10 @@ impl<B: Bitboard> Rules<B> {
                     blast
                 })
                 .collect(),
-            TurnRule::OneMove | TurnRule::PlaceCaptured(_) | TurnRule::TwoStepEvasions => {
-                Vec::new()
-            }
+            TurnRule::OneMove
+            | TurnRule::PlaceCaptured(_)
+            | TurnRule::TwoStepEvasions
+            | TurnRule::PlaceFromPool => Vec::new(),
         };
         // The bombs follow their units in `make_move`'s departure step.
         let tracks_departures =
