@@ -70,3 +70,29 @@ fn shogi_sennichite_perpetual_check_and_pawn_drop_mate_match_pyffish() {
 fn minishogi_repetition_loses_for_the_first_player_as_in_pyffish() {
     assert!(run("minishogi") >= 4);
 }
+
+#[test]
+fn shatar_mates_follow_the_checks_before_them_as_in_pyffish() {
+    assert!(run("shatar") >= 2);
+}
+
+/// Walling games: random games to their end (the FEN with its walls after every move
+/// sequence, the king taken in duck chess, no move left), and duck chess's repetition.
+#[test]
+fn walling_games_end_as_in_pyffish() {
+    assert!(run("duck") >= 4);
+    for variant in ["amazons", "isolation", "snailtrail", "joust"] {
+        assert!(run(variant) >= 1, "{variant}");
+    }
+}
+
+/// The Janggi games: bikjang (kings facing, parted or not), passes in a row, the move
+/// rule and repetition, decided by points or drawn as each flavour says, and a pass
+/// that bikjang allows in check.
+#[test]
+fn janggi_bikjang_passes_and_counting_match_pyffish() {
+    assert!(run("janggi") >= 14);
+    assert!(run("janggitraditional") >= 12);
+    assert!(run("janggimodern") >= 5);
+    assert!(run("janggicasual") >= 6);
+}

@@ -386,10 +386,13 @@ fn d_prints_the_true_fen_the_observation_and_its_events() {
     assert!(!uci(&["position startpos", "d"]).contains("Observation"));
 }
 
+/// The honest player plays `fogofwar` (tests/hidden3.rs); `Debug_Peek` brings back the
+/// searcher of the true position, which says so.
 #[test]
 fn go_says_that_the_searcher_peeks() {
     let out = uci(&[
         "setoption name UCI_Variant value fogofwar",
+        "setoption name Debug_Peek value true",
         "position fen 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
         "go depth 3",
     ]);

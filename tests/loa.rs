@@ -305,3 +305,50 @@ fn line_count_moves_are_rule_data() {
     };
     assert!(err.to_string().contains("riders"), "{err}");
 }
+
+/// The forced wins of `engine-tests/more/loa-tactics.epd` (`scripts/loa-tactics`: each
+/// proved by exhaustive search on the independent reference, `dm` the shortest and `bm`
+/// every first move that forces it) are found within a node budget: the search reports
+/// the win at its distance and plays one of the proved first moves.
+#[test]
+fn tactics_suite_wins_are_found_within_a_node_budget() {
+    use protean::search::{Limits, Score, Settings, TranspositionTable};
+    let path = super::common::data_dir().join("more/loa-tactics.epd");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut per_distance = [0usize; 4];
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let (fen, ops) = line.split_once(" bm ").unwrap();
+        let ops = format!("bm {ops}");
+        let mut best = Vec::new();
+        let mut dm = 0;
+        for op in ops.split(';').map(str::trim).filter(|o| !o.is_empty()) {
+            match op.split_once(' ').unwrap() {
+                ("bm", moves) => best = moves.split_whitespace().collect(),
+                ("dm", n) => dm = n.parse().unwrap(),
+                ("id", _) => {}
+                (other, _) => panic!("{line}: unknown operation {other}"),
+            }
+        }
+        assert!((1..=3).contains(&dm) && !best.is_empty(), "{line}");
+        let tt = TranspositionTable::new(16);
+        let limits = Limits {
+            nodes: Some(1_000_000),
+            mate: Some(dm),
+            ..Limits::default()
+        };
+        let r =
+            super::common::search_once(&game_at("loa", fen), &limits, &Settings::default(), &tt);
+        assert_eq!(r.score, Some(Score::Mate(dm as i32)), "{line}: {r:?}");
+        let played = r.best.as_deref().unwrap_or("(none)");
+        assert!(best.contains(&played), "{line}: played {played}");
+        per_distance[dm as usize] += 1;
+    }
+    // The suite holds wins at each distance.
+    assert!(
+        per_distance[1..].iter().all(|&n| n >= 3),
+        "{per_distance:?}"
+    );
+}

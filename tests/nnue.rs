@@ -384,6 +384,28 @@ fn every_embedded_network_updates_incrementally_is_symmetric_and_sees_material()
     let queen_up_black_to_move = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
     let down = on_board(&chess, NetScore(queen_up_black_to_move)).unwrap();
     assert!(down < -400, "a queen down scores {down}");
+    // The crazyhouse net reads the hands: a queen in hand is worth a lot to its owner.
+    let zh = find_variant("crazyhouse").unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    let level = on_board(&zh, NetScore(start)).unwrap();
+    assert!(level.abs() < 150, "crazyhouse start {level}");
+    let in_hand = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1";
+    let up = on_board(&zh, NetScore(in_hand)).unwrap();
+    assert!(up > 400, "a queen in hand scores {up}");
+    let in_hand_black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[q] w KQkq - 0 1";
+    let down = on_board(&zh, NetScore(in_hand_black)).unwrap();
+    assert!(down < -400, "the opponent's queen in hand scores {down}");
+    // The xiangqi net on its 9x10 board: level at the start, a chariot worth a lot.
+    let xq = find_variant("xiangqi").unwrap();
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let level = on_board(&xq, NetScore(start)).unwrap();
+    assert!(level.abs() < 150, "xiangqi start {level}");
+    let chariot_up = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let up = on_board(&xq, NetScore(chariot_up)).unwrap();
+    assert!(up > 300, "a chariot up scores {up}");
+    let chariot_down = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1";
+    let down = on_board(&xq, NetScore(chariot_down)).unwrap();
+    assert!(down < -300, "a chariot down scores {down}");
 }
 
 #[test]

@@ -22,6 +22,8 @@ mod goal_rules4;
 mod hands;
 mod hidden;
 mod hidden2;
+mod hidden3;
+mod janggi;
 mod loa;
 mod match_runner;
 mod more_reference;

@@ -3,59 +3,10 @@
 //! legal move, pondering waits for `ponderhit`, bad input leaves the state unchanged.
 //! Waits have generous limits that only guard against a hang; nothing asserts speed.
 
-use crate::common;
+use crate::common::piped::Piped;
 
 use protean::engine::Game;
-use std::io::Write;
-use std::process::{Child, ChildStdin, Command};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
-
-const HANG: Duration = Duration::from_secs(60);
-
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let (child, input, lines) = common::spawn_protean(&[]);
-        Engine {
-            child,
-            input,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(HANG)
-                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
-    }
-}
+use std::process::Command;
 
 fn bestmove(lines: &[String]) -> String {
     let last = lines.last().unwrap();
@@ -64,7 +15,7 @@ fn bestmove(lines: &[String]) -> String {
 
 #[test]
 fn isready_and_stop_during_an_infinite_search() {
-    let mut e = Engine::start();
+    let mut e = Piped::start(&[]);
     e.send("uci");
     e.until("uciok");
     e.send("position startpos moves e2e4 e7e5");
@@ -82,12 +33,12 @@ fn isready_and_stop_during_an_infinite_search() {
     game.play_uci("e2e4").unwrap();
     game.play_uci("e7e5").unwrap();
     assert!(game.legal_moves_uci().contains(&mv), "{mv}");
-    e.quit();
+    e.quit().unwrap();
 }
 
 #[test]
 fn ponder_waits_for_ponderhit() {
-    let mut e = Engine::start();
+    let mut e = Piped::start(&[]);
     e.send("setoption name Ponder value true");
     e.send("position startpos");
     e.send("go ponder wtime 2000 btime 2000 winc 10 binc 10");
@@ -104,12 +55,12 @@ fn ponder_waits_for_ponderhit() {
         .unwrap()
         .legal_moves_uci()
         .contains(&mv));
-    e.quit();
+    e.quit().unwrap();
 }
 
 #[test]
 fn clock_search_and_new_position_while_searching() {
-    let mut e = Engine::start();
+    let mut e = Piped::start(&[]);
     e.send("ucinewgame");
     e.send("position startpos");
     e.send("go wtime 1000 btime 1000 winc 10 binc 10");
@@ -127,12 +78,12 @@ fn clock_search_and_new_position_while_searching() {
     let mut game = Game::by_name("chess", None).unwrap();
     game.play_uci("d2d4").unwrap();
     assert!(game.legal_moves_uci().contains(&bestmove(&lines)));
-    e.quit();
+    e.quit().unwrap();
 }
 
 #[test]
 fn bad_input_keeps_the_state() {
-    let mut e = Engine::start();
+    let mut e = Piped::start(&[]);
     e.send("position startpos moves e2e4");
     for bad in [
         "position fen garbage",
@@ -159,22 +110,22 @@ fn bad_input_keeps_the_state() {
     let mut game = Game::by_name("chess", None).unwrap();
     game.play_uci("e2e4").unwrap();
     assert!(game.legal_moves_uci().contains(&bestmove(&lines)));
-    e.quit();
+    e.quit().unwrap();
 }
 
 #[test]
 fn quit_during_a_search_exits() {
-    let mut e = Engine::start();
+    let mut e = Piped::start(&[]);
     e.send("setoption name Threads value 2");
     e.send("go infinite");
     e.send("isready");
     e.until("readyok");
-    e.quit();
+    e.quit().unwrap();
 }
 
 #[test]
 fn chess960_and_variants_search() {
-    let mut e = Engine::start();
+    let mut e = Piped::start(&[]);
     e.send("setoption name UCI_Variant value fischerandom");
     e.send("position fen 2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1");
     e.send("go depth 3");
@@ -184,7 +135,7 @@ fn chess960_and_variants_search() {
     e.send("position startpos");
     e.send("go nodes 2000");
     e.until("bestmove");
-    e.quit();
+    e.quit().unwrap();
 }
 
 /// `protean analyse` with its output on a pipe: plain lines (no status line, no

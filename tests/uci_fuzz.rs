@@ -6,16 +6,12 @@
 //! the process's peak memory (Linux: `VmHWM` in `/proc/<pid>/status`) must stay within
 //! `Hash` + 48 MB.
 
-use crate::common::{self, Rng};
+use crate::common::mutate::{mutate, Mutations};
+use crate::common::piped::Piped;
+use crate::common::Rng;
 
 use protean::engine::Game;
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
 
-/// Only guards against a hang; answers normally take milliseconds.
-const HANG: Duration = Duration::from_secs(30);
 const HASH_MB: u64 = 16;
 const COMMANDS: usize = 10_000;
 
@@ -52,49 +48,23 @@ const VALID: &[&str] = &[
     "d",
 ];
 
-fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
-    let mut b = line.as_bytes().to_vec();
-    match rng.below(7) {
-        0 => {
-            for _ in 0..1 + rng.below(3) {
-                if !b.is_empty() {
-                    let i = rng.below(b.len());
-                    b[i] ^= 1 << rng.below(8);
-                }
-            }
-        }
-        1 => b.truncate(rng.below(b.len() + 1)),
-        2 => {
-            let words: Vec<&str> = line.split(' ').collect();
-            let i = rng.below(words.len());
-            let junk = [
-                "-1",
-                "99999999999999999999",
-                "x",
-                "",
-                "0",
-                "1e9",
-                "\u{fffd}",
-                "-",
-                "moves",
-            ];
-            let mut w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
-            w[i] = junk[rng.below(junk.len())].to_string();
-            b = w.join(" ").into_bytes();
-        }
-        3 => b.extend(std::iter::repeat_n(b'a' + rng.below(26) as u8, 100_000)),
-        4 => b.extend_from_slice(&[0xff, 0xfe, 0x80, b' ', 0xc3]),
-        5 => {
-            // Random bytes, newlines aside (a newline would split the command).
-            b = (0..rng.below(200))
-                .map(|_| rng.next() as u8)
-                .filter(|&c| c != b'\n')
-                .collect();
-        }
-        _ => {}
-    }
-    b
-}
+/// UCI lines get every mutation, random bytes included.
+const MUTATIONS: Mutations = Mutations {
+    junk: &[
+        "-1",
+        "99999999999999999999",
+        "x",
+        "",
+        "0",
+        "1e9",
+        "\u{fffd}",
+        "-",
+        "moves",
+    ],
+    long_tail: 100_000,
+    random_bytes: true,
+    unchanged: 1,
+};
 
 /// A mutated line that could make the engine legitimately slow or big: a larger table,
 /// a deep or long search, many threads. The fuzz is about bad input, not about load.
@@ -115,67 +85,10 @@ fn too_heavy(text: &str) -> bool {
     lower.contains("perft") && !lower.ends_with("perft 2")
 }
 
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let (child, input, lines) = common::spawn_protean(&[]);
-        Engine {
-            child,
-            input,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        self.input.write_all(bytes).unwrap();
-        self.input.write_all(b"\n").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    /// Collects output up to and including the next line starting with `prefix`.
-    fn until(&mut self, prefix: &str, after: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let line = self.lines.recv_timeout(HANG).unwrap_or_else(|_| {
-                panic!(
-                    "no '{prefix}' after {after:?} within {HANG:?}; last lines: {:?}",
-                    &self.seen[self.seen.len().saturating_sub(10)..]
-                )
-            });
-            self.seen.push(line.clone());
-            let done = line.starts_with(prefix);
-            got.push(line);
-            if done {
-                return got;
-            }
-        }
-    }
-
-    /// The peak resident memory of the engine process, in kB (Linux only).
-    #[cfg(target_os = "linux")]
-    fn peak_kb(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        status
-            .lines()
-            .find(|l| l.starts_with("VmHWM:"))?
-            .split_whitespace()
-            .nth(1)?
-            .parse()
-            .ok()
-    }
-}
-
 #[test]
 fn mutated_commands_never_break_the_engine() {
-    let mut engine = Engine::start();
-    engine.send(format!("setoption name Hash value {HASH_MB}").as_bytes());
+    let mut engine = Piped::start(&[]);
+    engine.send(&format!("setoption name Hash value {HASH_MB}"));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut sent = 0;
     let mut errors = 0;
@@ -183,22 +96,22 @@ fn mutated_commands_never_break_the_engine() {
     let mut searches = 0;
     while sent < COMMANDS {
         let line = VALID[rng.below(VALID.len())];
-        let bytes = mutate(&mut rng, line);
+        let bytes = mutate(&mut rng, line, &MUTATIONS);
         let text = String::from_utf8_lossy(&bytes).to_string();
         if too_heavy(&text) || text.trim_start().starts_with("quit") {
             continue;
         }
-        engine.send(&bytes);
+        engine.send_bytes(&bytes);
         // Half of the time a search started by this line (or an earlier one) is
         // stopped at once; otherwise it runs on while the reader must still answer.
         if rng.below(2) == 0 {
-            engine.send(b"stop");
+            engine.send("stop");
         }
-        engine.send(b"isready");
-        let mut answer = engine.until("readyok", &text);
+        engine.send("isready");
+        let mut answer = engine.until("readyok");
         if text.split_whitespace().next() == Some("isready") {
             // The line was an `isready` itself: its answer came first.
-            answer.extend(engine.until("readyok", &text));
+            answer.extend(engine.until("readyok"));
         }
         let rejected = answer.iter().any(|l| l.starts_with("info string error"));
         errors += usize::from(rejected);
@@ -208,15 +121,15 @@ fn mutated_commands_never_break_the_engine() {
         }
         sent += 1;
     }
-    engine.send(b"stop");
-    engine.send(b"isready");
-    engine.until("readyok", "stop");
+    engine.send("stop");
+    engine.send("isready");
+    engine.until("readyok");
     assert!(
         errors > COMMANDS / 4,
         "{errors} errors for {COMMANDS} commands"
     );
     let bestmoves = engine
-        .seen
+        .received
         .iter()
         .filter(|l| l.starts_with("bestmove"))
         .count();
@@ -233,9 +146,9 @@ fn mutated_commands_never_break_the_engine() {
         "setoption name UCI_Variant value nosuchgame",
         "d",
     ] {
-        engine.send(cmd.as_bytes());
+        engine.send(cmd);
     }
-    let out = engine.until("Fen: ", "d");
+    let out = engine.until("Fen: ");
     assert!(
         out.last()
             .unwrap()
@@ -247,9 +160,9 @@ fn mutated_commands_never_break_the_engine() {
     let game = Game::by_name("chess", None).unwrap();
     let legal = game.legal_moves_uci();
     for _ in 0..20 {
-        engine.send(b"position startpos");
-        engine.send(b"go nodes 300");
-        let out = engine.until("bestmove", "go nodes 300");
+        engine.send("position startpos");
+        engine.send("go nodes 300");
+        let out = engine.until("bestmove");
         let mv = out
             .last()
             .unwrap()
@@ -268,7 +181,5 @@ fn mutated_commands_never_break_the_engine() {
         assert!(kb <= limit, "peak memory {kb} kB, limit {limit} kB");
         eprintln!("peak memory {kb} kB (limit {limit} kB)");
     }
-    engine.send(b"quit");
-    let status = engine.child.wait().unwrap();
-    assert!(status.success(), "{status}");
+    engine.quit().unwrap();
 }

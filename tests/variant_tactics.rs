@@ -41,17 +41,7 @@ const WINS_IN_ONE: &[(&str, &str, &str, &str)] = &[
 #[test]
 fn immediate_variant_wins_are_found() {
     for &(variant, fen, best, why) in WINS_IN_ONE {
-        let r = search(variant, fen, Some(1), None);
-        assert_eq!(
-            r.score,
-            Some(Score::Mate(1)),
-            "{variant} {fen} ({why}): {r:?}"
-        );
-        assert_eq!(
-            r.best.as_deref(),
-            Some(best),
-            "{variant} {fen} ({why}): {r:?}"
-        );
+        assert_mate_in_one(variant, fen, best, why, Some(1), None);
     }
 }
 
@@ -80,4 +70,52 @@ fn suicide_dhl_sees_the_two_piece_draw() {
     );
     assert_eq!(r.best.as_deref(), Some("a1b2"));
     assert_eq!(r.score, Some(Score::Cp(0)), "{r:?}");
+}
+
+/// (variant, FEN, the mating move, why): checks beyond an attack on the king, which the
+/// search must treat as check (answered in quiescence by every legal move; none is
+/// mate). Searched to depth 1, so the reply node is a quiescence node.
+const EXTRA_CHECK_MATES: &[(&str, &str, &str, &str)] = &[
+    (
+        "xenophobic",
+        "6bk/8/8/8/8/8/8/2R1K3 w - - 0 1",
+        "c1c8",
+        "the rook intrudes on c8 (no ordinary check: g8 blocks) and nothing can take it",
+    ),
+    (
+        "separation",
+        "q6k/2p5/1p6/7Q/8/8/8/1R2K3 w - - 0 1",
+        "b1a1",
+        "the rook checks the queen on a8, whose knight moves b6 and c7 are blocked",
+    ),
+];
+
+#[test]
+fn checks_beyond_the_king_are_seen_in_quiescence() {
+    for &(variant, fen, best, why) in EXTRA_CHECK_MATES {
+        assert_mate_in_one(variant, fen, best, why, None, Some(1));
+    }
+}
+
+/// The search (a mate search of `mate` moves, or `depth` plies) scores a mate in one and
+/// plays `best`.
+fn assert_mate_in_one(
+    variant: &str,
+    fen: &str,
+    best: &str,
+    why: &str,
+    mate: Option<u32>,
+    depth: Option<u32>,
+) {
+    let r = search(variant, fen, mate, depth);
+    assert_eq!(
+        r.score,
+        Some(Score::Mate(1)),
+        "{variant} {fen} ({why}): {r:?}"
+    );
+    assert_eq!(
+        r.best.as_deref(),
+        Some(best),
+        "{variant} {fen} ({why}): {r:?}"
+    );
 }

@@ -3,74 +3,11 @@
 //! subcommand, and engine-against-engine games in which a referee checks every move
 //! and every result claim. Waits have generous limits that only guard against a hang.
 
-use crate::common;
+use crate::common::piped::Piped;
 
 use protean::engine::Game;
 use protean::protocol::xboard::notation;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
-use std::time::Duration;
-
-const HANG: Duration = Duration::from_secs(60);
-
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let (child, input, lines) = common::spawn_protean(args);
-        Engine {
-            child,
-            input,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.seen.push(format!("> {line}"));
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    fn next(&mut self) -> Result<String, String> {
-        match self.lines.recv_timeout(HANG) {
-            Ok(line) => {
-                self.seen.push(format!("< {line}"));
-                Ok(line)
-            }
-            Err(_) => Err("no line from the engine (hang or exit)".into()),
-        }
-    }
-
-    /// The last lines of the conversation, for failure messages.
-    fn context(&self) -> String {
-        let from = self.seen.len().saturating_sub(25);
-        self.seen[from..].join("\n")
-    }
-
-    fn quit(mut self) -> Result<(), String> {
-        self.send("quit");
-        for _ in 0..600 {
-            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
-                return if status.success() {
-                    Ok(())
-                } else {
-                    Err(format!("exit status {status}"))
-                };
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let _ = self.child.kill();
-        Err("the engine did not exit after quit".into())
-    }
-}
 
 /// `*` matches any run of characters; everything else literally; the whole line.
 fn glob(pattern: &str, text: &str) -> bool {
@@ -107,11 +44,11 @@ fn run_transcript(path: &PathBuf) -> Result<(), String> {
         }
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut e = Engine::start(&args);
+    let mut e = Piped::start(&args);
     for (i, raw) in lines {
         let n = i + 1;
         let line = raw.trim_end();
-        let fail = |e: &Engine, what: String| {
+        let fail = |e: &Piped, what: String| {
             Err(format!(
                 "line {n}: {what}\n--- conversation:\n{}",
                 e.context()
@@ -186,7 +123,7 @@ fn transcripts() {
 #[test]
 fn xboard_subcommand_and_eof() {
     // `protean xboard` needs no `xboard` line; at end of input the engine still moves.
-    let mut e = Engine::start(&["xboard"]);
+    let mut e = Piped::start(&["xboard"]);
     e.send("protover 2");
     loop {
         if e.next().unwrap() == "feature done=1" {
@@ -196,20 +133,16 @@ fn xboard_subcommand_and_eof() {
     e.send("new");
     e.send("sd 2");
     e.send("go");
-    drop(e.input);
-    let mut moved = false;
-    while let Ok(line) = e.lines.recv_timeout(HANG) {
-        moved |= line.starts_with("move ");
-    }
-    assert!(moved);
-    assert!(e.child.wait().unwrap().success());
+    let (rest, status) = e.close_and_drain();
+    assert!(rest.iter().any(|l| l.starts_with("move ")), "{rest:?}");
+    assert!(status.success());
 }
 
 /// A referee for two engines over XBoard: every move must be legal, and when the game
 /// ends by the rules both engines claim it (the mover after its move, the other after
 /// receiving it), exactly as the rules of the variant say.
 fn referee_game(variant: &str, fen: Option<&str>, max_plies: usize) -> Result<String, String> {
-    let mut engines = [Engine::start(&[]), Engine::start(&[])];
+    let mut engines = [Piped::start(&[]), Piped::start(&[])];
     let mut game = Game::by_name(variant, fen).map_err(|e| e.to_string())?;
     game.set_chess960(game.variant().chess960);
     let xb_name = protean::protocol::xboard::variants::xboard_name(game.variant());
@@ -304,7 +237,7 @@ fn engine_against_engine_games_are_legal_and_claimed() {
 }
 
 /// Reads lines until one starts with `prefix`; returns its remainder.
-fn read_until(e: &mut Engine, prefix: &str) -> String {
+fn read_until(e: &mut Piped, prefix: &str) -> String {
     loop {
         let line = e
             .next()
@@ -322,14 +255,14 @@ fn read_until(e: &mut Engine, prefix: &str) -> String {
 
 #[test]
 fn pondering_hit_and_miss() {
-    let mut e = Engine::start(&["xboard"]);
+    let mut e = Piped::start(&["xboard"]);
     e.send("protover 2");
     read_until(&mut e, "feature done=1");
     e.send("new");
     e.send("hard");
     e.send("level 0 0:05 0");
     let mut game = Game::by_name("chess", None).unwrap();
-    let play = |e: &mut Engine, game: &mut Game, text: &str| {
+    let play = |e: &mut Piped, game: &mut Game, text: &str| {
         e.send("time 500");
         e.send("otim 500");
         e.send(&format!("usermove {text}"));

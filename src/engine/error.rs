@@ -41,6 +41,9 @@ pub enum SessionError {
     },
     /// The search thread could not be started.
     Spawn(String),
+    /// A combo option's value that is not one of its choices, or not offered yet (the
+    /// reason).
+    BadChoice(String),
 }
 
 impl fmt::Display for SessionError {
@@ -75,6 +78,7 @@ impl fmt::Display for SessionError {
                 )
             }
             SessionError::Spawn(e) => write!(f, "cannot start the search: {e}"),
+            SessionError::BadChoice(reason) => write!(f, "{}", clip(reason)),
         }
     }
 }

@@ -9,7 +9,7 @@
 //! Nothing outside this file names the three types to pick one.
 
 use crate::board::{Bitboard, Wide};
-use crate::hidden::{self, Observation};
+use crate::hidden::{self, Observation, ObservationHistory};
 use crate::movegen::perft;
 use crate::position::{Outcome, Position};
 use crate::search::{
@@ -167,6 +167,16 @@ impl Game {
     /// or secret bombs.
     pub fn observation_of(&self, viewer: Color) -> Option<Observation> {
         with_position!(self, p => hidden::view::observe(p, viewer))
+    }
+
+    /// What `viewer` observed of the game from this position on through `moves` (the
+    /// referee's record, `hidden::view::record`), in a game with a fog rule.
+    pub fn observation_history(
+        &self,
+        moves: &[String],
+        viewer: Color,
+    ) -> Result<Option<ObservationHistory>, String> {
+        with_position!(self, p => hidden::view::record(p, moves, viewer))
     }
 
     /// The side to move's observation, in a game with a fog rule (what `d` prints).

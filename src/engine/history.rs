@@ -49,6 +49,11 @@ impl History {
         &self.current
     }
 
+    /// The first position.
+    pub fn start(&self) -> &Game {
+        &self.start
+    }
+
     /// The moves played since the start (UCI notation).
     pub fn moves(&self) -> &[String] {
         &self.moves

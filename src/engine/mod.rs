@@ -9,11 +9,14 @@
 //!   moves; [`runner`]: the search thread; [`search_state`]: what the search keeps
 //!   between moves; [`error`]: the session's errors;
 //! - [`eval_report`], [`setup`], [`variant_file`], [`bench`]: evaluation views, start
-//!   positions, user variant files, the bench signature.
+//!   positions, user variant files, the bench signature;
+//! - [`fog_play`]: hands a hidden-information game's observation history, and nothing
+//!   else of it, to the honest player.
 
 pub mod bench;
 pub mod error;
 pub mod eval_report;
+pub mod fog_play;
 pub mod game;
 pub mod history;
 pub mod options;

@@ -17,6 +17,14 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 pub const EMBEDDED: &str = "<embedded>";
 /// `VariantPath`'s default: no file.
 pub const NO_FILE: &str = "<empty>";
+/// `FogInput`'s choices (rule book §3.1, §3.2): the GUI sends real moves and the engine
+/// referees them, or (not offered yet) the GUI sends observations.
+pub const FOG_REFEREE: &str = "referee";
+pub const FOG_OBSERVATION: &str = "observation";
+/// The hidden-information player's defaults (rule book §3.4).
+pub const DEFAULT_BELIEF_CAP: u64 = 20_000;
+pub const DEFAULT_WORLD_SAMPLES: u64 = 64;
+pub const DEFAULT_RISK_AVERSION: u64 = 30;
 
 /// Which option (the session matches on it, so a new option is a new arm).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +39,13 @@ pub enum OptionId {
     MoveOverhead,
     ClearHash,
     EvalFile,
+    FogInput,
+    BeliefCap,
+    WorldSamples,
+    RiskAversion,
+    MixSupport,
+    Seed,
+    DebugPeek,
 }
 
 /// An option's type as UCI names them, with its default.
@@ -64,6 +79,10 @@ pub struct OptionSpec {
 
 fn variant_names() -> Vec<String> {
     all_variants().iter().map(|v| v.name.clone()).collect()
+}
+
+fn fog_inputs() -> Vec<String> {
+    vec![FOG_REFEREE.to_string(), FOG_OBSERVATION.to_string()]
 }
 
 /// Every option, in the order UCI announces them.
@@ -136,6 +155,66 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::EvalFile,
         name: "EvalFile",
         kind: Kind::String { default: EMBEDDED },
+    },
+    // The hidden-information player's options (rule book §3.4): they change the play
+    // of games with a fog rule only.
+    OptionSpec {
+        id: OptionId::FogInput,
+        name: "FogInput",
+        kind: Kind::Combo {
+            default: FOG_REFEREE,
+            choices: fog_inputs,
+        },
+    },
+    OptionSpec {
+        id: OptionId::BeliefCap,
+        name: "BeliefCap",
+        kind: Kind::Spin {
+            default: DEFAULT_BELIEF_CAP,
+            min: 1,
+            max: 1_000_000,
+        },
+    },
+    OptionSpec {
+        id: OptionId::WorldSamples,
+        name: "WorldSamples",
+        kind: Kind::Spin {
+            default: DEFAULT_WORLD_SAMPLES,
+            min: 1,
+            max: 4096,
+        },
+    },
+    OptionSpec {
+        id: OptionId::RiskAversion,
+        name: "RiskAversion",
+        kind: Kind::Spin {
+            default: DEFAULT_RISK_AVERSION,
+            min: 0,
+            max: 100,
+        },
+    },
+    OptionSpec {
+        id: OptionId::MixSupport,
+        name: "MixSupport",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 3,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Seed,
+        name: "Seed",
+        kind: Kind::Spin {
+            default: 0,
+            min: 0,
+            max: u32::MAX as u64,
+        },
+    },
+    OptionSpec {
+        id: OptionId::DebugPeek,
+        name: "Debug_Peek",
+        kind: Kind::Check { default: false },
     },
 ];
 
@@ -232,6 +311,7 @@ mod tests {
     #[test]
     fn defaults_match_the_search_defaults() {
         let d = crate::search::Settings::default();
+        let p = crate::hidden::planner::PlanOptions::default();
         for o in OPTIONS {
             match (o.id, o.kind) {
                 (OptionId::Threads, Kind::Spin { default, .. }) => {
@@ -242,6 +322,12 @@ mod tests {
                 }
                 (OptionId::MoveOverhead, Kind::Spin { default, .. }) => {
                     assert_eq!(default, d.move_overhead_ms)
+                }
+                (OptionId::WorldSamples, Kind::Spin { default, .. }) => {
+                    assert_eq!(default as usize, p.world_samples)
+                }
+                (OptionId::RiskAversion, Kind::Spin { default, .. }) => {
+                    assert_eq!(default as u32, p.risk_aversion)
                 }
                 _ => {}
             }

@@ -15,8 +15,10 @@
 //! The session *collects* published moves into its history before it looks at the game,
 //! so a user move that arrives right after the engine's is played after it.
 
+use super::fog_play::{self, PlanJob};
 use super::game::Game;
 use super::search_state::SearchState;
+use crate::hidden::planner::Plan;
 use crate::search::{Control, Limits, Report, SearchResult, Settings};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -32,6 +34,9 @@ pub trait Listener: Send + Sync + 'static {
     fn played(&self, _before: &Game, _mv: &str, _after: &Game) {}
     /// After its move, the engine thinks on the expected `reply` in `root`.
     fn pondering(&self, _root: &Game, _reply: &str) {}
+    /// The honest player of a hidden-information game chose (before `finished` or
+    /// `played`); its search reports nothing else.
+    fn planned(&self, _plan: &Plan) {}
 }
 
 /// The limits of a ponder search, given how long the search for the engine's move took.
@@ -64,6 +69,9 @@ pub struct Job {
     pub state: SearchState,
     /// Pondering on (read when the engine has moved, so it can change mid-search).
     pub pondering_on: Arc<AtomicBool>,
+    /// A hidden-information game the honest player plays: its observation history
+    /// and options. The planner gets this, never `game`.
+    pub plan: Option<PlanJob>,
 }
 
 /// What the search thread and the reader share.
@@ -284,6 +292,7 @@ fn search_thread(
         settings,
         state,
         pondering_on,
+        plan,
         ..
     } = job;
     let mut ponder_limits = match task {
@@ -292,7 +301,17 @@ fn search_thread(
     };
     let mut pondering = false;
     loop {
-        let result = {
+        let result = if let Some(job) = plan.as_ref().filter(|_| !pondering) {
+            let p = fog_play::run(game.variant(), job, &limits, &settings, &control);
+            listener.planned(&p);
+            SearchResult {
+                best: p.best.clone(),
+                ponder: None,
+                score: Some(p.score),
+                depth: p.depth,
+                nodes: p.nodes,
+            }
+        } else {
             let root = &game;
             let mut report = |r: &Report| {
                 lock(handoff).last_report = Some(r.clone());

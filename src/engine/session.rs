@@ -18,19 +18,24 @@
 //! refused call returns a [`SessionError`] and changes nothing.
 
 use super::error::{clip, SessionError};
+use super::fog_play::{planner_covers, FogMemory, PlanJob};
 use super::game::Game;
 use super::history::History;
-use super::options::{self, OptionId, Value, DEFAULT_HASH_MB, EMBEDDED, NO_FILE};
+use super::options::{
+    self, OptionId, Value, DEFAULT_BELIEF_CAP, DEFAULT_HASH_MB, EMBEDDED, FOG_OBSERVATION,
+    FOG_REFEREE, NO_FILE,
+};
 use super::runner::{Job, Listener, Runner, Status, Task};
 use super::search_state::SearchState;
 use super::variant_file::{load_variants_file, LoadReport};
 use super::{check_eval_file, check_network};
 use crate::eval::ParamFile;
+use crate::hidden::planner::PlanOptions;
 use crate::search::{Limits, Settings};
 use crate::variant::{find_variant, Variant};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// What an accepted option change did, for the front end to tell.
 #[derive(Debug)]
@@ -54,6 +59,20 @@ pub struct Session {
     ponder: Arc<AtomicBool>,
     state: SearchState,
     runner: Runner,
+    /// The hidden-information player's options and memory.
+    fog: FogSettings,
+    fog_memory: Arc<Mutex<FogMemory>>,
+}
+
+/// The options of the hidden-information player (`BeliefCap`, `WorldSamples`,
+/// `RiskAversion`, `MixSupport`, `Seed`, `Debug_Peek`).
+#[derive(Clone, Copy, Debug)]
+struct FogSettings {
+    belief_cap: usize,
+    plan: PlanOptions,
+    /// `Debug_Peek`: search the true position instead (tests, the value of
+    /// information).
+    peek: bool,
 }
 
 impl Default for Session {
@@ -74,6 +93,12 @@ impl Session {
             ponder: Arc::new(AtomicBool::new(false)),
             state: SearchState::new(DEFAULT_HASH_MB as usize),
             runner: Runner::default(),
+            fog: FogSettings {
+                belief_cap: DEFAULT_BELIEF_CAP as usize,
+                plan: PlanOptions::default(),
+                peek: false,
+            },
+            fog_memory: Arc::new(Mutex::new(FogMemory::default())),
         }
     }
 
@@ -122,7 +147,27 @@ impl Session {
         let start = self.start_game(&variant, None)?;
         self.history.set(start, &[])?;
         self.state.clear();
+        self.forget_belief();
         Ok(())
+    }
+
+    fn forget_belief(&mut self) {
+        self.fog_memory
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    /// Whether `go` in this game is played by the honest hidden-information player
+    /// (`Debug_Peek` off, a game it covers); otherwise a hidden game is searched on
+    /// the true position.
+    pub fn plays_honestly(&self) -> bool {
+        !self.fog.peek && planner_covers(self.variant())
+    }
+
+    /// Whether `Debug_Peek` is on.
+    pub fn peeks(&self) -> bool {
+        self.fog.peek
     }
 
     /// A new game of the current variant from its start position; the search forgets
@@ -200,6 +245,28 @@ impl Session {
             OptionId::MoveOverhead => self.settings.move_overhead_ms = number(v),
             OptionId::ClearHash => self.state.clear(),
             OptionId::EvalFile => return self.set_eval_file(&text(v)),
+            OptionId::FogInput => match text(v).as_str() {
+                FOG_REFEREE => {}
+                FOG_OBSERVATION => {
+                    return Err(SessionError::BadChoice(
+                        "FogInput observation is not offered yet: the engine referees \
+                         ordinary moves (FogInput referee)"
+                            .into(),
+                    ))
+                }
+                other => {
+                    return Err(SessionError::BadChoice(format!(
+                        "FogInput takes {FOG_REFEREE} or {FOG_OBSERVATION}, not '{}'",
+                        clip(other)
+                    )))
+                }
+            },
+            OptionId::BeliefCap => self.fog.belief_cap = number(v) as usize,
+            OptionId::WorldSamples => self.fog.plan.world_samples = number(v) as usize,
+            OptionId::RiskAversion => self.fog.plan.risk_aversion = number(v) as u32,
+            OptionId::MixSupport => self.fog.plan.mix_support = number(v) as usize,
+            OptionId::Seed => self.fog.plan.seed = number(v),
+            OptionId::DebugPeek => self.fog.peek = flag(v),
         }
         Ok(Applied::Done)
     }
@@ -276,6 +343,7 @@ impl Session {
         listener: impl Listener,
     ) -> Result<(), SessionError> {
         self.abort();
+        let plan = self.plan_job()?;
         let job = Job {
             game: self.history.game().clone(),
             limits,
@@ -284,10 +352,31 @@ impl Session {
             settings: self.settings.clone(),
             state: self.state.clone(),
             pondering_on: self.ponder.clone(),
+            plan,
         };
         self.runner
             .start(job, listener)
             .map_err(SessionError::Spawn)
+    }
+
+    /// For a game the honest player plays: the side to move's observation history of
+    /// the game (the referee's record) with the player's options.
+    fn plan_job(&self) -> Result<Option<PlanJob>, SessionError> {
+        if !self.plays_honestly() {
+            return Ok(None);
+        }
+        let viewer = crate::variant::Color::white_if(self.game().white_to_move());
+        let history = self
+            .history
+            .start()
+            .observation_history(self.history.moves(), viewer)
+            .map_err(SessionError::BadMove)?;
+        Ok(history.map(|history| PlanJob {
+            history,
+            belief_cap: self.fog.belief_cap,
+            options: self.fog.plan,
+            memory: self.fog_memory.clone(),
+        }))
     }
 
     pub fn is_searching(&self) -> bool {

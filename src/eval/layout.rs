@@ -3,9 +3,13 @@
 //! brings king safety, promoting kinds bring pawn structure, a check limit brings the
 //! checks-given table, goal squares the distance-to-goal table, explosions the blast
 //! term — never from its name. Table lengths follow the board (one entry per rank, one
-//! per file counted from the nearer edge), so one format serves every board size.
+//! per file counted from the nearer edge), so one format serves every board size. The
+//! goal terms come from the end conditions: loss clauses of the material bring the
+//! reserve table, a captured-kinds goal its progress table, a capture beside a leader
+//! the leader-guard table.
 
 use crate::board::Bitboard;
+use crate::variant::parts::EndCondition;
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::WHITE;
 
@@ -33,6 +37,14 @@ pub const SHELTER_LEN: usize = 4;
 pub const STORM_LEN: usize = 4;
 /// Entries of the goal-distance table: 1, 2, ..., 7 or more king steps.
 pub const GOAL_LEN: usize = 7;
+/// Entries of the reserve table: 1, 2, 3 or more pieces above a loss clause's limits.
+pub const RESERVE_LEN: usize = 4;
+/// Entries of the exposed table: one, two or more attacked pieces whose capture alone
+/// loses.
+pub const EXPOSED_LEN: usize = 2;
+/// Entries of the leader-guard table: own victims next to the own leader, and those
+/// of them the opponent attacks.
+pub const GUARD_LEN: usize = 2;
 
 /// A kind of evaluation term. The order is the order of the file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,10 +70,14 @@ pub enum Section {
     GoalDistance,
     BlastKing,
     Hand,
+    Reserve,
+    Exposed,
+    CapturedKinds,
+    LeaderGuard,
 }
 
 impl Section {
-    pub const ALL: [Section; 21] = [
+    pub const ALL: [Section; 25] = [
         Section::Tempo,
         Section::Material,
         Section::Rank,
@@ -83,6 +99,10 @@ impl Section {
         Section::GoalDistance,
         Section::BlastKing,
         Section::Hand,
+        Section::Reserve,
+        Section::Exposed,
+        Section::CapturedKinds,
+        Section::LeaderGuard,
     ];
 
     /// The section's key word in parameter files.
@@ -109,6 +129,10 @@ impl Section {
             Section::GoalDistance => "goal-distance",
             Section::BlastKing => "blast-king",
             Section::Hand => "hand",
+            Section::Reserve => "reserve",
+            Section::Exposed => "exposed",
+            Section::CapturedKinds => "captured-kinds",
+            Section::LeaderGuard => "leader-guard",
         }
     }
 
@@ -167,6 +191,21 @@ impl Section {
             }
             Section::BlastKing => "enemy piece next to the enemy king that a capture would explode",
             Section::Hand => "value of each piece of the kind held in hand (drop games)",
+            Section::Reserve => {
+                "per loss clause, by pieces left above its limits: 1, 2, 3, 4+ \
+                 (material and last-of-a-class goals)"
+            }
+            Section::Exposed => {
+                "attacked own pieces whose capture alone loses (a loss clause one capture \
+                 away): one, two or more"
+            }
+            Section::CapturedKinds => {
+                "by distinct kinds captured so far: 0, 1, ... (captured-kinds goals)"
+            }
+            Section::LeaderGuard => {
+                "own pieces whose capture next to their leader loses: beside it, \
+                 and beside it and attacked"
+            }
         }
     }
 }
@@ -255,6 +294,19 @@ impl Layout {
         if rules.hands.is_some() {
             b.kinds(Section::Hand, &roles, 1, |r| !r.royal);
         }
+        // The goal terms, from the end conditions: a side loses when a clause of its
+        // material holds or when the last piece of a class is captured; it wins by
+        // capturing enough kinds, or a piece beside the opposing leader.
+        if !loss_clauses(rules).is_empty() {
+            b.single(Section::Reserve, RESERVE_LEN);
+            b.single(Section::Exposed, EXPOSED_LEN);
+        }
+        if let Some(n) = captured_kinds_goal(rules) {
+            b.single(Section::CapturedKinds, n as usize);
+        }
+        if leader_guard(rules).is_some() {
+            b.single(Section::LeaderGuard, GUARD_LEN);
+        }
         Layout {
             size: b.size,
             entries: b.entries,
@@ -299,6 +351,41 @@ impl Layout {
 
 /// No such parameter in this variant.
 pub(crate) const NONE: usize = usize::MAX;
+
+/// The clauses under which a side loses by losing material, each a list of `(kinds,
+/// max)` terms that must all hold (at most `max` pieces of the kinds, a bit set): the
+/// material-loss clauses, and one `(class, 0)` clause per class whose last piece's
+/// capture loses. A side's distance to a clause is the captures it still takes (the
+/// excess over each term's limit, summed); the reserve table reads it.
+pub(crate) fn loss_clauses<B: Bitboard>(rules: &Rules<B>) -> Vec<Vec<(u32, u32)>> {
+    let mut clauses = Vec::new();
+    for c in rules.end.iter() {
+        match c {
+            EndCondition::Material(list) => clauses.extend(list.iter().cloned()),
+            EndCondition::CaptureLastOf(classes) => {
+                clauses.extend(classes.iter().map(|&class| vec![(class, 0)]))
+            }
+            _ => {}
+        }
+    }
+    clauses
+}
+
+/// The number of distinct captured kinds that wins, where the variant has that goal.
+pub(crate) fn captured_kinds_goal<B: Bitboard>(rules: &Rules<B>) -> Option<u32> {
+    rules.end.iter().find_map(|c| match *c {
+        EndCondition::CapturedKinds(n) => Some(n),
+        _ => None,
+    })
+}
+
+/// The leader kind and the victims (a bit set) whose capture beside it loses.
+pub(crate) fn leader_guard<B: Bitboard>(rules: &Rules<B>) -> Option<(usize, u32)> {
+    rules.end.iter().find_map(|c| match *c {
+        EndCondition::CaptureNextTo { leader, victims } => Some((leader, victims)),
+        _ => None,
+    })
+}
 
 #[derive(Default)]
 struct Builder {
@@ -390,6 +477,85 @@ mod tests {
         assert!(anti.find(Section::Shelter, None).is_none());
         // No pawns in racing kings: no pawn structure.
         assert!(layout("racingkings").find(Section::Passed, None).is_none());
+    }
+
+    /// The kinds of `letters` as a bit set of `name`'s kinds.
+    fn mask(name: &str, letters: &str) -> u32 {
+        let v = find_variant(name).unwrap();
+        letters
+            .chars()
+            .map(|l| 1 << v.kind_by_letter(l).unwrap())
+            .fold(0, |m, b| m | b)
+    }
+
+    fn rules(name: &str) -> Rules<u64> {
+        Rules::<u64>::new(find_variant(name).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn goal_terms_come_from_the_end_conditions() {
+        // No goal term in chess: the goal sections cost it nothing.
+        let chess = layout("chess");
+        for s in [
+            Section::Reserve,
+            Section::CapturedKinds,
+            Section::LeaderGuard,
+        ] {
+            assert!(chess.find(s, None).is_none(), "{s:?}");
+        }
+        assert!(loss_clauses(&rules("chess")).is_empty());
+        // Decastellation: no king or no rook loses, two clauses of one term each.
+        assert_eq!(
+            loss_clauses(&rules("decastellation")),
+            vec![
+                vec![(mask("decastellation", "K"), 0)],
+                vec![(mask("decastellation", "R"), 0)]
+            ]
+        );
+        // Junta: no knight, or no king and at most one knight (a two-term clause).
+        assert_eq!(
+            loss_clauses(&rules("junta")),
+            vec![
+                vec![(mask("junta", "N"), 0)],
+                vec![(mask("junta", "K"), 0), (mask("junta", "N"), 1)]
+            ]
+        );
+        // Dynastic: king and queen together, one term over two kinds.
+        assert_eq!(
+            loss_clauses(&rules("dynastic")),
+            vec![vec![(mask("dynastic", "KQ"), 0)]]
+        );
+        // Twilight: the last of each class captured loses, a clause per class.
+        assert_eq!(
+            loss_clauses(&rules("twilight")),
+            vec![
+                vec![(mask("twilight", "P"), 0)],
+                vec![(mask("twilight", "NB"), 0)],
+                vec![(mask("twilight", "QR"), 0)]
+            ]
+        );
+        assert!(layout("clerical").find(Section::Reserve, None).is_some());
+        assert!(layout("clerical").find(Section::Exposed, None).is_some());
+        assert!(chess.find(Section::Exposed, None).is_none());
+        // Zoo: four captured kinds win, so the progress table has four entries.
+        assert_eq!(captured_kinds_goal(&rules("zoo")), Some(4));
+        assert_eq!(
+            layout("zoo")
+                .find(Section::CapturedKinds, None)
+                .unwrap()
+                .len,
+            4
+        );
+        assert!(layout("zoo").find(Section::Reserve, None).is_none());
+        // Entourage: the king leads, Q R B N are its guard (not the pawns).
+        let v = find_variant("entourage").unwrap();
+        assert_eq!(
+            leader_guard(&rules("entourage")),
+            Some((v.kind_by_letter('K').unwrap(), mask("entourage", "QRBN")))
+        );
+        assert!(layout("entourage")
+            .find(Section::LeaderGuard, None)
+            .is_some());
     }
 
     #[test]

@@ -23,7 +23,10 @@
 //!   goal, blast threats) get modest textbook values, present only where the variant's
 //!   rules give them meaning (see [`super::layout`]).
 
-use super::layout::{Layout, Pair, Section, MAX_ATTACKERS, SHELTER_LEN, STORM_LEN};
+use super::layout::{
+    loss_clauses, Layout, Pair, Section, EXPOSED_LEN, GUARD_LEN, MAX_ATTACKERS, RESERVE_LEN,
+    SHELTER_LEN, STORM_LEN,
+};
 use crate::board::{Bitboard, Geometry};
 use crate::variant::betza::{self, Hop};
 use crate::variant::rules::{Rules, MAX_KINDS};
@@ -297,6 +300,35 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
         Pair::new(BONUS[i], BONUS[i] * 3 / 2)
     });
     set(Section::BlastKing, None, &|_| Pair::new(100, 100));
+    // A clause's last piece is worth the game: being one capture from losing costs
+    // five pawns, two captures a pawn and a half (on top of the pieces' own values).
+    // A side loses only once, so a game with several clauses shares that among them
+    // (each is counted, and in Decastellation the king's is always one capture away).
+    let clauses = loss_clauses(rules).len().max(1) as f64;
+    set(Section::Reserve, None, &|d| {
+        const RESERVE: [f64; RESERVE_LEN] = [-500.0, -150.0, -50.0, 0.0];
+        let x = round(RESERVE[d] / clauses);
+        Pair::new(x, x)
+    });
+    // A piece whose capture alone loses, attacked: the side to move can usually save
+    // one (as a king in check), rarely two.
+    set(Section::Exposed, None, &|i| {
+        const EXPOSED: [i32; EXPOSED_LEN] = [-50, -400];
+        Pair::new(EXPOSED[i], EXPOSED[i])
+    });
+    // Progress to a captured-kinds goal grows fast: the last kind wins.
+    set(Section::CapturedKinds, None, &|n| {
+        let goal = layout
+            .find(Section::CapturedKinds, None)
+            .map_or(1, |e| e.len.max(1)) as f64;
+        let x = round(500.0 * (n as f64 / goal).powi(2));
+        Pair::new(x, x)
+    });
+    // A piece beside its leader is a target whose capture loses; attacked, a threat.
+    set(Section::LeaderGuard, None, &|i| {
+        const GUARD: [i32; GUARD_LEN] = [-15, -150];
+        Pair::new(GUARD[i], GUARD[i])
+    });
     p
 }
 
@@ -330,6 +362,27 @@ mod tests {
         assert_eq!(scale("linkage"), 2);
         assert_eq!(scale("deadline"), 2);
         assert_eq!(scale("serieshelpmate"), -1);
+    }
+
+    #[test]
+    fn loss_clauses_share_the_reserve_table() {
+        // One clause (no bishop) keeps the whole table; Decastellation's two (no king,
+        // no rook) and Twilight's three classes share it: a side loses only once.
+        let reserve = |name: &str| {
+            let rules = Rules::<u64>::new(find_variant(name).unwrap()).unwrap();
+            let layout = Layout::new(&rules);
+            let p = generic_params(&rules, &layout);
+            let e = layout.find(Section::Reserve, None).unwrap();
+            p[e.offset..e.offset + e.len]
+                .iter()
+                .map(|x| x.mg)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(reserve("clerical"), [-500, -150, -50, 0]);
+        assert_eq!(reserve("dynastic"), [-500, -150, -50, 0]);
+        assert_eq!(reserve("decastellation"), [-250, -75, -25, 0]);
+        assert_eq!(reserve("junta"), [-250, -75, -25, 0]);
+        assert_eq!(reserve("twilight"), [-167, -50, -17, 0]);
     }
 
     #[test]

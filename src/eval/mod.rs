@@ -23,6 +23,7 @@ pub mod terms;
 
 use crate::board::Bitboard;
 use crate::position::Position;
+use crate::variant::Color;
 
 pub use file::ParamFile;
 pub use layout::{Layout, Pair, Section};
@@ -39,4 +40,11 @@ pub trait Evaluator<B: Bitboard>: Send + Sync {
     /// A kind's value in centipawns (move ordering, futility margins). Royal kinds and
     /// kinds that cannot be captured report 0.
     fn piece_value(&self, kind: usize) -> i32;
+
+    /// A kind's value for one side, where the two sides' pieces of one kind are worth
+    /// different amounts (tafl's men, weighted so that the armies start level); the
+    /// custodian exchange (`search::see`) weighs what each side loses by it.
+    fn side_value(&self, kind: usize, _color: Color) -> i32 {
+        self.piece_value(kind)
+    }
 }

@@ -201,6 +201,16 @@ impl TaflEval {
             self.man_value[0].max(self.man_value[1])
         }
     }
+
+    /// A man's value on his side (the evaluation's weight); the king's is 0 (his
+    /// capture ends the game).
+    pub fn side_value(&self, kind: usize, color: Color) -> i32 {
+        if kind == self.king {
+            0
+        } else {
+            self.man_value[color]
+        }
+    }
 }
 
 // `ORTHOGONAL` fixes the neighbour order the sandwich test relies on: opposite

@@ -7,7 +7,10 @@
 //! score the search sees (up to the final integer division).
 
 use super::file::ParamFile;
-use super::layout::{Layout, Pair, Section, GOAL_LEN, MAX_ATTACKERS, NONE, STORM_LEN};
+use super::layout::{
+    captured_kinds_goal, leader_guard, loss_clauses, Layout, Pair, Section, EXPOSED_LEN, GOAL_LEN,
+    MAX_ATTACKERS, NONE, RESERVE_LEN, STORM_LEN,
+};
 use super::material::{derived_values, generic_params, mobility_base};
 use super::{embedded, Evaluator};
 use crate::board::{Bitboard, Square};
@@ -83,6 +86,16 @@ pub struct Eval<B: Bitboard> {
     checks_len: usize,
     goal: usize,
     blast: usize,
+    /// The reserve table and the loss clauses it reads (see `layout::loss_clauses`).
+    reserve: usize,
+    exposed: usize,
+    loss_clauses: Vec<Vec<(u32, u32)>>,
+    /// The captured-kinds table and its length (the kinds that win).
+    captured_kinds: usize,
+    captured_kinds_len: usize,
+    /// The leader-guard table, the leader kind and the victims (a bit set).
+    leader_guard: usize,
+    guard: (usize, u32),
     pawn_kinds: u32,
     royal_kinds: u32,
     goal_kinds: u32,
@@ -293,6 +306,13 @@ impl<B: Bitboard> Eval<B> {
             checks_len,
             goal: off(Section::GoalDistance, None),
             blast: off(Section::BlastKing, None),
+            reserve: off(Section::Reserve, None),
+            exposed: off(Section::Exposed, None),
+            loss_clauses: loss_clauses(rules),
+            captured_kinds: off(Section::CapturedKinds, None),
+            captured_kinds_len: captured_kinds_goal(rules).unwrap_or(0) as usize,
+            leader_guard: off(Section::LeaderGuard, None),
+            guard: leader_guard(rules).unwrap_or((0, 0)),
             kinds,
             pawn_kinds: mask(&|k| rules.kinds[k].promotes),
             royal_kinds: mask(&|k| rules.kinds[k].royal),
@@ -422,7 +442,9 @@ impl<B: Bitboard> Eval<B> {
 
     /// Every term of the position, given to `acc`; returns the phase.
     pub(crate) fn terms<A: Acc>(&self, pos: &Position<B>, acc: &mut A) -> i32 {
-        let occ = pos.occupied();
+        // Walls (walling games) block lines and are no square to move to.
+        let walls = pos.walls();
+        let occ = pos.occupied() | walls;
         acc.add(self.tempo, pos.side_to_move(), 1);
         let pawns = Color::both().map(|c| pos.kinds_set(self.pawn_kinds) & pos.pieces(c));
         let pawn_att = Color::both().map(|c| self.pawn_attacks(pos, c));
@@ -434,7 +456,7 @@ impl<B: Bitboard> Eval<B> {
         for c in Color::both() {
             let them = !c;
             let own = pos.pieces(c);
-            let safe = !own & !pawn_att[them];
+            let safe = !own & !pawn_att[them] & !walls;
             let zone = royal[them]
                 .filter(|_| self.king_attackers != NONE)
                 .map(|s| self.ring[s]);
@@ -564,6 +586,61 @@ impl<B: Bitboard> Eval<B> {
                 }
             }
         }
+        if self.reserve != NONE {
+            // Per clause, the captures the side can still afford: the last piece a
+            // clause hangs on is worth the game, the one before it a good part of it.
+            for c in Color::both() {
+                // The pieces whose capture alone would make a clause hold.
+                let mut fatal = B::EMPTY;
+                for clause in &self.loss_clauses {
+                    let mut left = 0;
+                    let mut last = B::EMPTY;
+                    for &(kinds, max) in clause {
+                        let set = pos.kinds_set(kinds) & pos.pieces(c);
+                        let excess = set.count().saturating_sub(max);
+                        if excess > 0 {
+                            left += excess;
+                            last = set;
+                        }
+                    }
+                    if left > 0 {
+                        acc.add(self.reserve + (left as usize).min(RESERVE_LEN) - 1, c, 1);
+                    }
+                    if left == 1 {
+                        fatal |= last;
+                    }
+                }
+                let n = (fatal & (attacks[!c] | pawn_att[!c])).count() as usize;
+                if n > 0 {
+                    acc.add(self.exposed + n.min(EXPOSED_LEN) - 1, c, 1);
+                }
+            }
+        }
+        if self.captured_kinds != NONE {
+            for c in Color::both() {
+                let n = pos.captured_kinds(c).count_ones() as usize;
+                if n < self.captured_kinds_len {
+                    acc.add(self.captured_kinds + n, c, 1);
+                }
+            }
+        }
+        if self.leader_guard != NONE {
+            let (leader, victims) = self.guard;
+            for c in Color::both() {
+                let beside = pos
+                    .pieces_of(leader, c)
+                    .squares()
+                    .fold(B::EMPTY, |b, l| b | self.around[l]);
+                let exposed = beside & pos.kinds_set(victims) & pos.pieces(c);
+                if exposed.any() {
+                    acc.add(self.leader_guard, c, exposed.count() as i32);
+                    let hit = exposed & (attacks[!c] | pawn_att[!c]);
+                    if hit.any() {
+                        acc.add(self.leader_guard + 1, c, hit.count() as i32);
+                    }
+                }
+            }
+        }
         phase.min(self.full_phase)
     }
 }
@@ -603,6 +680,13 @@ impl<B: Bitboard> Evaluator<B> for Eval<B> {
     fn piece_value(&self, kind: usize) -> i32 {
         match &self.tafl {
             Some(t) => t.piece_value(kind),
+            None => self.piece_values[kind],
+        }
+    }
+
+    fn side_value(&self, kind: usize, color: Color) -> i32 {
+        match &self.tafl {
+            Some(t) => t.side_value(kind, color),
             None => self.piece_values[kind],
         }
     }

@@ -2,16 +2,25 @@
 //! `../shared/RULES-HIDDEN.md`).
 //!
 //! Two sides of one boundary:
-//! - [`observation`]: what one side knows after a half-move, as a value that holds no
-//!   reference to the true position (the board with unseen squares, the public fields,
-//!   its own castling rights, the events it was told), with the observation FEN of the
-//!   rule book (§2.3) to write and read it. A player for these games is to depend on
-//!   this module alone.
-//! - [`view`]: the referee's side: computes a side's [`Observation`] from the true
-//!   position by the variant's fog rule (`parts::vision`). Only the referee (the
-//!   engine's session and `d`) calls it.
+//! - the player's side, which depends on observations alone: [`observation`] (what one
+//!   side knows after a half-move, as a value that holds no reference to the true
+//!   position, with the rule book's observation FEN, §2.3), [`record`] (one side's
+//!   observation history), [`belief`] (the positions consistent with a history) and
+//!   [`planner`] (the move chosen over sampled worlds of the belief);
+//! - [`view`]: the referee's side, the only code that looks at the true game: it writes
+//!   a side's observations of it (the engine's session and `d` call it).
+//!
+//! [`sight`] is what a side sees of *a* position by the variant's fog rule
+//! (`parts::vision`): the referee applies it to the true position, the belief to the
+//! worlds it imagines. Neither [`belief`] nor [`planner`] imports [`view`] or the
+//! engine (a test reads their sources to keep it so).
 
+pub mod belief;
 pub mod observation;
+pub mod planner;
+pub mod record;
+pub mod sight;
 pub mod view;
 
 pub use observation::{Cell, Event, Observation, ObservationError};
+pub use record::{ObservationHistory, Step};

@@ -20,6 +20,7 @@ mod lookahead;
 mod modes;
 pub mod perft;
 pub mod screen_pins;
+mod walls;
 
 use crate::board::{Bitboard, Square};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
@@ -265,12 +266,17 @@ impl<B: Bitboard> Position<B> {
                 if w.initial && !m.initial_zone.has(from) {
                     continue;
                 }
-                let (quiet, hits) = self.rules.walk(w, from, occ);
+                let shy = if w.shy {
+                    self.kinds_set(self.rules.shy_kinds)
+                } else {
+                    B::EMPTY
+                };
+                let (quiet, hits) = self.rules.walk(w, from, occ, shy);
                 if w.quiet {
                     t |= quiet & filters[1];
                 }
                 if w.capture {
-                    t |= hits & filters[2];
+                    t |= hits & filters[2] & !shy;
                 }
             }
         }
@@ -293,11 +299,13 @@ impl<B: Bitboard> Position<B> {
 
     /// Generates every move of the side to move's non-royal pieces (and, when
     /// `include_royal`, the royal's too) restricted to `mask` and, for pinned pieces, to
-    /// `pin_limit(from)`.
+    /// `pin_limit(from)`, over the occupancy `occ` (the pieces, and the walls of a
+    /// walling game: the callers that serve such games add them).
     #[inline(always)]
     fn gen_pieces<S: Sink<B>>(
         &self,
         sink: &mut S,
+        occ: B,
         mask: B,
         pinned: B,
         pin_limit: impl Fn(Square) -> B,
@@ -305,8 +313,8 @@ impl<B: Bitboard> Position<B> {
     ) {
         let rules = &*self.rules;
         let us = self.side;
-        let occ = self.occupied();
-        // Vanished squares (Cheshire Cat) are neither empty nor enemy: nothing lands.
+        // Vanished squares (Cheshire Cat) and walls are neither empty nor enemy:
+        // nothing lands.
         let empty = !occ & self.landable;
         let enemy = self.by_color[!us];
         // Promotion squares (compulsory, optional) and the kinds allowed now.
@@ -524,6 +532,10 @@ impl<B: Bitboard> Position<B> {
         let Some(victim) = self.ep_victim(ep, us) else {
             return;
         };
+        // A wall may stand on the square passed (the duck).
+        if !self.landable.has(ep) {
+            return;
+        }
         for (k, kind) in rules.kinds.iter().enumerate() {
             if !kind.en_passant {
                 continue;
@@ -556,9 +568,9 @@ impl<B: Bitboard> Position<B> {
         if rights == 0 {
             return;
         }
-        // The rights whose squares between king and rook are empty: most positions
-        // with rights have none, and pay only these tests.
-        let occ = self.occupied();
+        // The rights whose squares between king and rook are empty (no wall either):
+        // most positions with rights have none, and pay only these tests.
+        let occ = self.occupied() | self.walls;
         let base = 2 * self.side.index();
         let mut open = 0u8;
         for side in 0..2 {
@@ -670,7 +682,8 @@ impl<B: Bitboard> Position<B> {
         // along the line (dabbaba, alfil) may not jump over either.
         let t = &rules.tables;
         let pin_line = |from| (t.orthogonal(from, occ) | t.diagonal(from, occ)) & t.line(ksq, from);
-        self.gen_pieces(sink, mask, pinned, pin_line, false);
+        // No walls here: walling games have no royal piece.
+        self.gen_pieces(sink, occ, mask, pinned, pin_line, false);
         self.gen_drops(sink, mask);
         self.gen_en_passant(sink, true);
         if checkers.is_empty() {
@@ -681,7 +694,9 @@ impl<B: Bitboard> Position<B> {
     /// Pseudo-legal moves (royal pieces may end attacked); castling is checked fully.
     fn gen_pseudo_legal<S: Sink<B>>(&self, sink: &mut S) {
         let board = self.rules.tables.board;
-        self.gen_pieces(sink, board, B::EMPTY, |_| board, true);
+        // Walls block every line (empty outside walling games).
+        let occ = self.occupied() | self.walls;
+        self.gen_pieces(sink, occ, board, B::EMPTY, |_| board, true);
         self.gen_drops(sink, board);
         self.gen_en_passant(sink, false);
         if !self.in_check() {
@@ -860,6 +875,7 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
                 MoveFilter::Linkage(run) => !self.linkage_threat(!self.side, run),
                 MoveFilter::MatedRoyalWins(kind) => !self.second_royal_attacked(kind, !self.side),
+                MoveFilter::Bikjang => self.bikjang_parted(),
             };
             if !pass {
                 return false;
@@ -948,6 +964,7 @@ impl<B: Bitboard> Position<B> {
             match self.rules.turn {
                 TurnRule::PlaceCaptured(placed) => self.expand_placements(list, placed),
                 TurnRule::SecretBomb => self.add_bomb_actions(list),
+                TurnRule::Walling(rule) => self.expand_walls(list, rule),
                 TurnRule::TwoStepEvasions => {
                     if self.in_check() {
                         self.two_step_evasions(list);
@@ -985,6 +1002,14 @@ impl<B: Bitboard> Position<B> {
             list.retain(|m| m.kind() == MoveKind::Drop);
         }
         if self.rules.plan.pass_if_none && list.is_empty() && !self.in_check() {
+            list.push(Move::PASS);
+        }
+        // The pass is refused in check, except to kings that face each other
+        // (bikjang): passing then ends the game, as in Fairy-Stockfish.
+        if self.rules.plan.pass_always
+            && (!self.in_check()
+                || (self.rules.filters.has(MoveFilter::Bikjang) && self.royals_face()))
+        {
             list.push(Move::PASS);
         }
     }

@@ -224,7 +224,7 @@ impl<B: Bitboard> Position<B> {
             occ,
         };
         if self.screened_attack(sp, ksq, them, occ, B::EMPTY) {
-            self.gen_pieces(&mut tested, board, B::EMPTY, |_| board, false);
+            self.gen_pieces(&mut tested, occ, board, B::EMPTY, |_| board, false);
             self.gen_en_passant(&mut tested, false);
             return;
         }
@@ -236,11 +236,12 @@ impl<B: Bitboard> Position<B> {
         };
         let forbidden = self.screen_pins(sp, ksq, &mut pins);
         if pins.overflow {
-            self.gen_pieces(&mut tested, board, B::EMPTY, |_| board, false);
+            self.gen_pieces(&mut tested, occ, board, B::EMPTY, |_| board, false);
         } else {
             let limit = |sq| pins.limit(sq);
             self.gen_pieces(
                 &mut *tested.sink,
+                occ,
                 board & !forbidden,
                 pins.set,
                 limit,

@@ -96,15 +96,7 @@ impl<B: Bitboard> Position<B> {
         }
         undo.exploded = self.detonate(mv.from());
         self.halfmove = 0;
-        let mut cleared = 0;
-        for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
-            cleared |= self.castle_clear[sq as usize];
-        }
-        if self.castling & cleared != 0 {
-            self.key ^= self.castling_key(self.castling);
-            self.castling &= !cleared;
-            self.key ^= self.castling_key(self.castling);
-        }
+        self.clear_castling(0, undo.exploded as usize);
     }
 
     /// The bombs after the move `mv` by `us` (the board already changed): a

@@ -1,7 +1,7 @@
 //! Custodian captures (tafl), applied after a move by `make_move` and undone by
 //! `unmake_move` through the same stack as Atomic's explosions.
 
-use super::{color_of, kind_of, PieceCode, Position, NO_PIECE};
+use super::{color_of, kind_of, piece_code, PieceCode, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::custodian::CustodianRules;
 use crate::variant::Color;
@@ -68,6 +68,18 @@ impl<B: Bitboard> Position<B> {
                 self.board[s]
             }
         };
+        Self::victims_on(c, mover, to, &at)
+    }
+
+    /// The squares of the pieces `mover`, just arrived on `to`, encloses on the board
+    /// `at` describes.
+    #[inline(always)]
+    fn victims_on(
+        c: &CustodianRules<B>,
+        mover: PieceCode,
+        to: Square,
+        at: &impl Fn(Square) -> PieceCode,
+    ) -> ([u16; 4], usize) {
         let us = color_of(mover);
         let mut victims = [0u16; 4];
         let mut n = 0;
@@ -83,7 +95,7 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let taken = if c.enclosed_on[kind_of(p)].has(v) {
-                Self::enclosed(c, v, us, &at)
+                Self::enclosed(c, v, us, at)
             } else {
                 // The far side of the sandwich, on the line from the mover through
                 // the victim.
@@ -96,6 +108,95 @@ impl<B: Bitboard> Position<B> {
             }
         }
         (victims, n)
+    }
+
+    /// The squares of every piece legal move `from`-`to` takes by custodian capture
+    /// (none where the variant captures otherwise). Asked before the move is made.
+    pub(crate) fn custodian_takes(&self, from: Square, to: Square) -> ([u16; 4], usize) {
+        match self.rules.capture.custodian() {
+            Some(c) if self.board[from] != NO_PIECE && self.board[to] == NO_PIECE => {
+                self.custodian_victims::<true>(c, from, to)
+            }
+            _ => ([0; 4], 0),
+        }
+    }
+
+    /// The opponent's immediate answers to legal move `from`-`to` (which takes the
+    /// pieces on `taken`) that capture the moved piece: for each, `answer` gets the
+    /// squares of everything that answer takes, read on the board after both moves.
+    /// Only a move next to the moved piece can take it, so only the empty neighbours
+    /// of `to` are tried, each with every enemy piece that can move there. Kinds whose
+    /// moves the backward test does not read (special leaps, walkers, line counts)
+    /// never count as arriving: the answer errs toward the move being safe.
+    pub(crate) fn custodian_answers(
+        &self,
+        from: Square,
+        to: Square,
+        taken: &[u16],
+        mut answer: impl FnMut(&[u16]),
+    ) {
+        let Some(c) = self.rules.capture.custodian() else {
+            return;
+        };
+        let mover = self.board[from];
+        let them = !color_of(mover);
+        let mut gone = B::from_square(from);
+        for &v in taken {
+            gone |= B::from_square(v as usize);
+        }
+        let occ = (self.occupied() & !gone) | B::from_square(to);
+        let tables = &self.rules.tables;
+        for d in 0..4 {
+            let Some(s) = c.neighbour(to, d) else {
+                continue;
+            };
+            if occ.has(s) {
+                continue;
+            }
+            for (k, kind) in self.rules.kinds.iter().enumerate() {
+                let theirs = self.pieces_of(k, them) & !gone;
+                if theirs.is_empty() || !c.stops[k].has(s) || (k == c.king && !c.king_captures) {
+                    continue;
+                }
+                let m = &kind.moves[them];
+                if m.slow {
+                    continue;
+                }
+                let lines = occ | c.blockers[k];
+                let mut arrive = B::EMPTY;
+                if m.quiet_orthogonal {
+                    arrive |= tables.orthogonal(s, lines) & theirs;
+                }
+                if m.quiet_diagonal {
+                    arrive |= tables.diagonal(s, lines) & theirs;
+                }
+                if m.leap_code & 1 != 0 {
+                    for f in theirs.squares() {
+                        if m.quiet_leaps[f].has(s) {
+                            arrive |= B::from_square(f);
+                        }
+                    }
+                }
+                let hammer = piece_code(k, them);
+                for f in arrive.squares() {
+                    let at = |x: Square| {
+                        if x == s {
+                            hammer
+                        } else if x == to {
+                            mover
+                        } else if x == f || gone.has(x) {
+                            NO_PIECE
+                        } else {
+                            self.board[x]
+                        }
+                    };
+                    let (victims, n) = Self::victims_on(c, hammer, s, &at);
+                    if victims[..n].contains(&(to as u16)) {
+                        answer(&victims[..n]);
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `p` on `sq` closes a sandwich for `us`: a piece of ours that captures

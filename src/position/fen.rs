@@ -146,8 +146,9 @@ impl<B: Bitboard> Position<B> {
                         return err(format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
-                } else if c == '*' && self.rules.vanishing {
-                    // A vanished square (Cheshire Cat).
+                } else if c == '*' && (self.rules.vanishing || self.rules.variant.walling.is_some())
+                {
+                    // A vanished square (Cheshire Cat), or a wall.
                     if file >= geo.files() {
                         return err(format!(
                             "rank {} is longer than {} files",
@@ -155,7 +156,11 @@ impl<B: Bitboard> Position<B> {
                             geo.files()
                         ));
                     }
-                    self.landable &= !B::from_square(geo.square(file, rank));
+                    let bit = B::from_square(geo.square(file, rank));
+                    self.landable &= !bit;
+                    if self.rules.variant.walling.is_some() {
+                        self.walls |= bit;
+                    }
                     file += 1;
                 } else {
                     let mut origin = 0;

@@ -7,9 +7,11 @@ pub mod dirty;
 pub mod fen;
 mod gating;
 pub mod hand;
+mod mate_rule;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
+mod palace;
 mod pool;
 pub mod san;
 mod two_step;
@@ -22,6 +24,7 @@ pub use outcome::{EndReason, GameResult, Outcome};
 use crate::board::{Bitboard, Square};
 use crate::variant::parts::{CaptureRule, MoveFilter, TurnRule};
 use crate::variant::rules::{Rules, MAX_KINDS};
+use crate::variant::walls::WallingRule;
 use crate::variant::{Color, BLACK, WHITE};
 use std::sync::Arc;
 
@@ -141,6 +144,12 @@ pub struct Position<B: Bitboard> {
     pub(crate) bombs: [u16; 2],
     /// The bombs before each move, for `unmake` (games with bombs only).
     bomb_history: Vec<[u16; 2]>,
+    /// The walls (walling games; empty elsewhere): no piece lands on them (they are out
+    /// of `landable`) and they block every line (the generator adds them to the
+    /// occupancy). In the key as vanished squares and in the FEN as `*`.
+    pub(crate) walls: B,
+    /// The walls before each move, for `unmake` (walling games only).
+    wall_history: Vec<B>,
 }
 
 impl<B: Bitboard> Position<B> {
@@ -182,6 +191,8 @@ impl<B: Bitboard> Position<B> {
             privilege: 0,
             bombs: [bomb::BOMB_UNSET; 2],
             bomb_history: Vec::new(),
+            walls: B::EMPTY,
+            wall_history: Vec::new(),
             rules,
         }
     }
@@ -483,19 +494,12 @@ impl<B: Bitboard> Position<B> {
         }
         // A drop lands on an empty square and moves nothing off one: it takes no
         // castling right away (it may give one, in `make_drop`).
-        let mut cleared = if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
+        let cleared = if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             0
         } else {
             self.castle_clear[from] | self.castle_clear[to]
         };
-        for &(sq, _) in &self.exploded[self.exploded.len() - undo.exploded as usize..] {
-            cleared |= self.castle_clear[sq as usize];
-        }
-        if self.castling & cleared != 0 {
-            self.key ^= self.castling_key(self.castling);
-            self.castling &= !cleared;
-            self.key ^= self.castling_key(self.castling);
-        }
+        self.clear_castling(cleared, undo.exploded as usize);
         if us == BLACK {
             self.fullmove += 1;
         }
@@ -616,6 +620,9 @@ impl<B: Bitboard> Position<B> {
         if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             return;
         }
+        if let TurnRule::Walling(rule) = self.rules.turn {
+            self.place_wall(mv.wall(), rule);
+        }
         let from = mv.from();
         if self.rules.vanishing {
             self.landable &= !B::from_square(from);
@@ -627,6 +634,36 @@ impl<B: Bitboard> Position<B> {
             self.privilege &= !bit;
             self.key ^= self.rules.zobrist.privilege[us.index()];
         }
+    }
+
+    /// A walling turn's wall on `wall` (the duck leaves its square), recorded for
+    /// `unmake_move`; walls are keyed as vanished squares.
+    fn place_wall(&mut self, wall: Square, rule: WallingRule) {
+        self.wall_history.push(self.walls);
+        let z = &self.rules.zobrist;
+        let mut gone = B::EMPTY;
+        if rule == WallingRule::Duck {
+            gone = self.walls;
+        }
+        let mut key = 0;
+        for sq in gone.squares() {
+            key ^= z.vanished[sq];
+        }
+        key ^= z.vanished[wall];
+        // A wall on the square a double step passed takes the en-passant capture away
+        // (the FEN then has none, as Fairy-Stockfish writes it).
+        if self.ep as usize == wall {
+            key ^= self.ep_key(self.ep);
+            self.ep = NO_SQUARE;
+        }
+        self.key ^= key;
+        self.walls = (self.walls & !gone) | B::from_square(wall);
+        self.landable = self.rules.tables.board & !self.walls;
+    }
+
+    /// The walls (walling games; empty elsewhere).
+    pub fn walls(&self) -> B {
+        self.walls
     }
 
     /// Key of the vanished squares and the privileges (0 in games without them).
@@ -921,6 +958,10 @@ impl<B: Bitboard> Position<B> {
             }
             self.privilege = undo.privilege;
             self.bombs_before_unmake();
+            if let Some(w) = self.wall_history.pop() {
+                self.walls = w;
+                self.landable = self.rules.tables.board & !w;
+            }
         }
         self.counting = undo.counting;
     }
@@ -1043,6 +1084,20 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Takes away the castling rights of the squares in `cleared` and of the last
+    /// `exploded` recorded removals (explosions, shrapnel, a bomb), keeping the key in step.
+    #[inline(always)]
+    pub(crate) fn clear_castling(&mut self, mut cleared: u8, exploded: usize) {
+        for &(sq, _) in &self.exploded[self.exploded.len() - exploded..] {
+            cleared |= self.castle_clear[sq as usize];
+        }
+        if self.castling & cleared != 0 {
+            self.key ^= self.castling_key(self.castling);
+            self.castling &= !cleared;
+            self.key ^= self.castling_key(self.castling);
+        }
+    }
+
     /// As [`Position::attackers`], with the attacker's sliders already gathered.
     #[inline(always)]
     pub(crate) fn attackers_with(
@@ -1100,6 +1155,7 @@ impl<B: Bitboard> Position<B> {
     fn complex_attackers(&self, sq: Square, color: Color, occ: B) -> B {
         let rules = &*self.rules;
         let mut att = B::EMPTY;
+        let shy = self.kinds_set(rules.shy_kinds);
         for &k in &rules.complex_capturers {
             let mine = self.pieces_of(k, color);
             if mine.is_empty() {
@@ -1120,12 +1176,18 @@ impl<B: Bitboard> Position<B> {
                         } else {
                             rules.tables.board
                         };
-                        att |= rules.walk(w, sq, occ).1 & mine & zone;
+                        if w.shy && shy.has(sq) {
+                            continue;
+                        }
+                        att |= rules.walk(w, sq, occ, shy).1 & mine & zone;
                     }
                 }
                 None => {
                     for from in mine.squares() {
-                        if rules.complex_captures(k, color, from, occ).has(sq) {
+                        if rules
+                            .complex_captures_among(k, color, from, occ, shy)
+                            .has(sq)
+                        {
                             att |= B::from_square(from);
                         }
                     }

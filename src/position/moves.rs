@@ -190,6 +190,43 @@ impl Move {
         Move(self.0 & ((1 << 26) - 1))
     }
 
+    /// This move with a wall placed on `wall` after it (a walling game's turn,
+    /// [`crate::variant::parts::TurnRule::Walling`]): bits 21-29 hold the square, or,
+    /// for a promotion (whose kind is in bits 21-25), bits 26-31 (so walling games
+    /// with promotions have at most 64 squares: `TurnRule::of` checks it). Walling
+    /// games never gate, so the gate bits are free; [`Move::gate`] is read only where
+    /// the variant gates.
+    #[inline(always)]
+    pub fn with_wall(self, wall: usize) -> Move {
+        if self.kind() == MoveKind::Promotion {
+            debug_assert!(wall < 64);
+            Move(self.0 | (wall as u32) << 26)
+        } else {
+            debug_assert!(wall < 512 && self.0 >> 21 == 0);
+            Move(self.0 | (wall as u32) << 21)
+        }
+    }
+
+    /// The wall square of a walling game's move (see [`Move::with_wall`]).
+    #[inline(always)]
+    pub fn wall(self) -> usize {
+        if self.kind() == MoveKind::Promotion {
+            (self.0 >> 26) as usize
+        } else {
+            (self.0 >> 21 & 511) as usize
+        }
+    }
+
+    /// The move without its wall (a walling game's piece move alone).
+    #[inline(always)]
+    pub fn without_wall(self) -> Move {
+        if self.kind() == MoveKind::Promotion {
+            Move(self.0 & ((1 << 26) - 1))
+        } else {
+            Move(self.0 & ((1 << 21) - 1))
+        }
+    }
+
     /// The raw bits (the transposition table stores them).
     #[inline(always)]
     pub fn bits(self) -> u32 {
@@ -283,6 +320,13 @@ impl<T: Copy, const N: usize> SpillList<T, N> {
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// Empties the list (keeping a spilled list's heap room for the next use).
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.heap.clear();
     }
 
     #[inline(always)]

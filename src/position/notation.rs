@@ -5,10 +5,13 @@
 //! castling that gates on the king's square is the castling move plus the letter
 //! (`e1g1h`, `e1h1h` in Chess960 mode), on the rook's square the rook's square, the
 //! king's square and the letter in both modes (`h1e1h`). A compound turn's second part
-//! follows its move after `@` (Tyrant's placement: `d1d5@h8`); a two-step turn is its
-//! two steps joined by a comma, a promotion's letter on the step that promotes
-//! (Deadline: `a7a6,a6b5`, `b7b8q,b8e8`); a pool turn is the placement as a drop, a
-//! comma and the regular move (Donnybrook: `N@e4,e1e2`).
+//! follows its move after `@` (Tyrant's placement: `d1d5@h8`). A walling turn is the
+//! move, a comma, the square its piece landed on and the wall's square (`e2e4,e4d5`),
+//! as Fairy-Stockfish writes it. A two-step turn is its two steps joined by a comma, a
+//! promotion's letter on the step that promotes (Deadline: `a7a6,a6b5`, `b7b8q,b8e8`).
+//! A pool turn is the placement as a drop, a comma and the regular move (Donnybrook:
+//! `N@e4,e1e2`). A pass is `0000`, or the royal's square twice where passing is a move
+//! of the game (`PalaceRules::pass`: Janggi's `e2e2`).
 
 use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
@@ -21,9 +24,38 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn move_to_uci_as(&self, mv: Move, chess960: bool) -> String {
+        if matches!(self.rules.turn, TurnRule::Walling(_)) && !mv.is_pass() {
+            // The move, then where its piece landed and the wall: `e2e4,e4d5`,
+            // `e1g1,g1a1` (castling: the king's square), `a7a8q,a8b8`.
+            let geo = self.rules.geo;
+            let base = mv.without_wall();
+            let landed = if base.kind() == MoveKind::Castle {
+                self.castling_destinations(base.from(), base.to()).0
+            } else {
+                base.to()
+            };
+            return format!(
+                "{},{}{}",
+                self.plain_move_to_uci(base, chess960),
+                geo.square_name(landed),
+                geo.square_name(mv.wall())
+            );
+        }
+        self.plain_move_to_uci(mv, chess960)
+    }
+
+    fn plain_move_to_uci(&self, mv: Move, chess960: bool) -> String {
         let geo = self.rules.geo;
         if mv.is_pass() {
-            return "0000".to_string();
+            // Where passing is a move of the game (Janggi), Fairy-Stockfish writes it
+            // as the royal's square twice.
+            return match self
+                .royal_square(self.side)
+                .filter(|_| self.rules.variant.palace.pass)
+            {
+                Some(sq) => geo.square_name(sq) + &geo.square_name(sq),
+                None => "0000".to_string(),
+            };
         }
         if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions {
             return self.two_step_to_uci(mv);

@@ -2,6 +2,7 @@
 //! stalemate (draw, win or loss by the variant's data), the n-move rule, Makruk's
 //! counting rule, n-fold repetition and insufficient material.
 
+use super::mate_rule::ShatarMate;
 use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::goal::{BothConnected, CheckMate};
@@ -55,12 +56,23 @@ pub enum EndReason {
     Connection,
     /// The count of the counting rule passed its limit (Makruk).
     Counting,
+    /// A checkmate after a run of checks without one by a knight, rook or bers
+    /// (`shatarMateRule`): a draw.
+    MateWithoutShak,
+    /// A checkmate by knights alone, which `shatarMateRule` forbids: the mated side
+    /// wins.
+    KnightMate,
     /// The side to move could have mated the last mover in one move or two in a row:
     /// the last mover wins (Series Helpmate).
     SeriesMate,
     /// The opponent's last move was not its only move allowing a mate in one: the
     /// side to move wins (Blunder-Mate).
     BlunderMate,
+    /// The royals faced each other on an open file before the last move and still
+    /// do (bikjang): drawn, or decided by points.
+    Bikjang,
+    /// Two passes in a row: drawn, or decided by points.
+    TwoPasses,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,8 +104,18 @@ impl fmt::Display for Outcome {
             }
             (EndReason::Stalemate, GameResult::Win(c)) => format!("{} wins by stalemate", c.name()),
             (EndReason::Stalemate, _) => "Stalemate".to_string(),
+            (EndReason::MoveRule, GameResult::Win(c)) => {
+                format!("{} wins on points at the move rule", c.name())
+            }
             (EndReason::MoveRule, _) => "Draw by the move rule".to_string(),
             (EndReason::Counting, _) => "Draw by the counting rule".to_string(),
+            (EndReason::MateWithoutShak, _) => "Draw: a checkmate without a shak".to_string(),
+            (EndReason::KnightMate, GameResult::Win(c)) => {
+                format!("{} wins: mate by knights alone", c.name())
+            }
+            (EndReason::Repetition, GameResult::Win(c)) => {
+                format!("{} wins at the repetition", c.name())
+            }
             (EndReason::Repetition, _) => "Draw by repetition".to_string(),
             (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".to_string(),
             (EndReason::Extinction, GameResult::Win(c)) => {
@@ -131,6 +153,14 @@ impl fmt::Display for Outcome {
             (EndReason::BlunderMate, GameResult::Win(c)) => {
                 format!("{} wins by blunder-mate", c.name())
             }
+            (EndReason::Bikjang, GameResult::Win(c)) => {
+                format!("{} wins on points after bikjang", c.name())
+            }
+            (EndReason::Bikjang, GameResult::Draw) => "Draw by bikjang".to_string(),
+            (EndReason::TwoPasses, GameResult::Win(c)) => {
+                format!("{} wins on points after two passes", c.name())
+            }
+            (EndReason::TwoPasses, GameResult::Draw) => "Draw: both sides passed".to_string(),
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
                 format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
@@ -144,7 +174,16 @@ impl<B: Bitboard> Position<B> {
     /// The game's end in this position, if it has ended. A mate or stalemate on the
     /// move that also completes the move rule counts as mate or stalemate.
     pub fn outcome(&self) -> Option<Outcome> {
-        let o = self.outcome_by_rules()?;
+        let mut o = self.outcome_by_rules()?;
+        // Counted points decide the endings that are otherwise drawn (Janggi); a
+        // stalemate, where the pass is allowed, cannot happen.
+        if o.result == GameResult::Draw
+            && matches!(o.reason, EndReason::MoveRule | EndReason::Repetition)
+        {
+            if let Some(r) = self.points_result() {
+                o.result = r;
+            }
+        }
         // A variant where every drawn ending is a win for one side (Spartan).
         Some(match (o.result, self.rules.variant.goal.draws_win_for) {
             (GameResult::Draw, Some(c)) => Outcome {
@@ -176,6 +215,17 @@ impl<B: Bitboard> Position<B> {
                 }
                 if self.mated_by_forbidden_drop() {
                     return end(GameResult::Win(us), EndReason::DropMate);
+                }
+                if self.rules.variant.shatar_mate_rule {
+                    match self.shatar_mate() {
+                        ShatarMate::Wins => {}
+                        ShatarMate::ByKnights => {
+                            return end(GameResult::Win(us), EndReason::KnightMate)
+                        }
+                        ShatarMate::WithoutShak => {
+                            return end(GameResult::Draw, EndReason::MateWithoutShak)
+                        }
+                    }
                 }
                 return end(GameResult::Win(!us), EndReason::Checkmate);
             }
@@ -350,6 +400,9 @@ impl<B: Bitboard> Position<B> {
                         hit
                     };
                     if hit {
+                        if x.draws {
+                            return draw(EndReason::Extinction);
+                        }
                         let winner = if x.extinct_side_wins { c } else { !c };
                         return win(winner, EndReason::Extinction);
                     }
@@ -553,6 +606,14 @@ impl<B: Bitboard> Position<B> {
                 }
                 None
             }
+            EndCondition::RoyalsStillFace => self.royals_still_face().then(|| Outcome {
+                result: self.points_result().unwrap_or(GameResult::Draw),
+                reason: EndReason::Bikjang,
+            }),
+            EndCondition::TwoPasses => self.two_passes().then(|| Outcome {
+                result: self.points_result().unwrap_or(GameResult::Draw),
+                reason: EndReason::TwoPasses,
+            }),
             EndCondition::Arrival { .. } => {
                 self.surviving_arrival()?;
                 // Only a checkmate comes first.

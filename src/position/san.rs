@@ -16,6 +16,7 @@
 //!   `Qxd5@h8`); a two-step turn is its two steps joined by a comma, the second
 //!   named by the unit's letter (Deadline: `Bxa6,Bb5`, `b8=Q,Qxe8+`); a pool turn is
 //!   its placement as a drop, a comma and the regular move (Donnybrook: `N@e4,Ke2`).
+//! - A walling turn appends `,` and the wall's square (`e4,d5`, `Qda1,b1`).
 //! - Seirawan gating appends `/` and the gated kind's letter (`Nc3/H`), for castling
 //!   also the square it goes to (`O-O/He1`, `O-O/Hh1`), as Fairy-Stockfish writes it.
 //! - `+` when the move leaves the opponent's royal piece attacked, `#` when it is also
@@ -33,6 +34,12 @@ use crate::variant::parts::TurnRule;
 impl<B: Bitboard> Position<B> {
     /// The legal move `mv` in SAN.
     pub fn move_to_san(&self, mv: Move) -> String {
+        if matches!(self.rules.turn, TurnRule::Walling(_)) && !mv.is_pass() {
+            // The move, a comma and the wall's square (`e4,d5`, `O-O,a1`), as
+            // Fairy-Stockfish writes it; walling games have no royal piece to check.
+            let san = self.san_without_suffix(mv.without_wall());
+            return format!("{san},{}", self.rules.geo.square_name(mv.wall()));
+        }
         let two_step =
             mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions;
         let pool = mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::PlaceFromPool;
@@ -154,8 +161,17 @@ impl<B: Bitboard> Position<B> {
         let geo = self.rules.geo;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_pass() {
-            // PGN's null move, as Fairy-Stockfish writes a pass.
-            return "--".into();
+            // Where passing is a move of the game (Janggi) Fairy-Stockfish writes the
+            // royal's move to its own square (`Ke2`); elsewhere PGN's null move.
+            let royal = self
+                .royal_square(self.side)
+                .filter(|_| self.rules.variant.palace.pass);
+            return match (royal, self.rules.royalty.kind()) {
+                (Some(sq), Some(k)) => {
+                    format!("{}{}", self.rules.kinds[k].san_letter, geo.square_name(sq))
+                }
+                _ => "--".into(),
+            };
         }
         if mv.kind() == MoveKind::Castle {
             // King-takes-rook: the rook's side of the king names the castling.
@@ -179,7 +195,7 @@ impl<B: Bitboard> Position<B> {
                 san.push(file(from));
             }
         } else {
-            san.push(self.rules.kinds[kind].letter.to_ascii_uppercase());
+            san.push(self.rules.kinds[kind].san_letter);
             let mut others = B::EMPTY;
             for m in self.legal_moves().as_slice() {
                 if m.to() == to

@@ -10,13 +10,20 @@
 use super::{Flow, Output};
 use crate::engine::options::{Kind, OPTIONS};
 use crate::engine::{clip, Applied, Game, Listener, Session, SessionError, Task};
+use crate::hidden::planner::Plan;
 use crate::search::{Bound, Clock, Limits, Report, SearchResult};
 use std::io::{BufRead, Write};
 
-/// Said at `go` in a game with a fog rule: the move comes from a search of the true
-/// position, which the player would not see.
+/// Said at `go` in a hidden-information game the honest player does not play (yet), or
+/// with `Debug_Peek` on: the move comes from a search of the true position, which the
+/// player would not see.
 pub const PEEKING: &str = "info string warning: hidden-information game searched on the \
                            true position (this engine peeks; no honest player yet)";
+
+/// Said at `isready` while `Debug_Peek` is on.
+pub const PEEK_ON: &str =
+    "info string warning: Debug_Peek is on: hidden-information games are searched on the \
+     true position";
 
 pub struct Uci<W: Write + Send + 'static> {
     out: Output<W>,
@@ -38,6 +45,26 @@ impl<W: Write + Send + 'static> Listener for Printer<W> {
             (None, _) => "bestmove (none)".to_string(),
         };
         self.0.say(&line);
+    }
+
+    /// The honest player's lines (rule book §3.4): the root move only, its expected
+    /// score, the belief's size; no time, so equal observations print equal lines.
+    fn planned(&self, plan: &Plan) {
+        if let Some(ply) = plan.inconsistent_at {
+            self.0.say(&format!(
+                "info string error observation inconsistent at ply {ply}"
+            ));
+        }
+        self.0.say(&format!(
+            "info string belief {} sampled {}",
+            plan.belief, plan.sampled
+        ));
+        if let Some(best) = &plan.best {
+            self.0.say(&format!(
+                "info depth {} score {} nodes {} pv {best}",
+                plan.depth, plan.score, plan.nodes
+            ));
+        }
     }
 }
 
@@ -113,7 +140,12 @@ impl<W: Write + Send + 'static> Uci<W> {
         let rest: Vec<&str> = words.collect();
         match cmd {
             "uci" => self.identify(),
-            "isready" => self.say("readyok"),
+            "isready" => {
+                if self.session.peeks() {
+                    self.say(PEEK_ON);
+                }
+                self.say("readyok")
+            }
             "ucinewgame" => {
                 if let Err(e) = self.session.new_game() {
                     self.error(&e.to_string());
@@ -270,9 +302,10 @@ impl<W: Write + Send + 'static> Uci<W> {
             }
             self.say(&format!("info string claimable: {outcome}"));
         }
-        if game.has_fog() {
-            // No player for hidden information yet: the ordinary searcher plays, and
-            // it sees the whole true position (docs/hidden-information.md).
+        if game.has_fog() && !self.session.plays_honestly() {
+            // A hidden game the honest player does not cover yet (or Debug_Peek): the
+            // ordinary searcher plays, and it sees the whole true position
+            // (docs/hidden-information.md).
             self.say(PEEKING);
         }
         let printer = Printer(self.out.clone());

@@ -25,6 +25,17 @@ pub struct RuleFacts {
     /// Every drawn ending is a win for this side (Spartan-goal): the draws the search
     /// recognises score as that side's win.
     pub draws_win_for: Option<Color>,
+    /// The move rule and repetition are decided by counting points (Janggi's
+    /// `materialCounting`): the draws the search recognises score as a win for the side
+    /// `Position::points_result` names.
+    pub draws_counted: bool,
+    /// Check is more than an attack on the royal piece: a second royal kind attacked
+    /// (Separation's queen) or an enemy unit on the side's intrusion squares
+    /// (Xenophobic). The search then asks `Position::in_extra_check` too, so that such a
+    /// check is extended, answered in quiescence by every legal move (none: mate) and
+    /// never met by a null move. Linkage's threat (a copy of the position per test) and
+    /// a royal whose mate wins (Counselor) are left to the move generator.
+    pub extra_check: bool,
 }
 
 impl RuleFacts {
@@ -41,6 +52,11 @@ impl RuleFacts {
             checks_count: rules.end.check_limit().is_some(),
             captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),
             draws_win_for: rules.variant.goal.draws_win_for,
+            draws_counted: rules.variant.palace.points.is_some(),
+            extra_check: (rules.filters.second_royal().is_some()
+                || rules.filters.has(MoveFilter::IntrudersMustGo))
+                && rules.filters.linkage().is_none()
+                && rules.filters.mated_royal_wins().is_none(),
             draws,
             null_ok_kinds,
         }

@@ -15,7 +15,6 @@ use super::history::{moved_piece, ThreadMemory, NO_CONTINUATION};
 use super::see::Exchange;
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
-use crate::position::moves::{SpillList, INLINE_MOVES};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position, NO_PIECE};
 
 /// Whether a move is "tactical": a capture or a promotion (what quiescence searches).
@@ -53,7 +52,7 @@ impl<B: Bitboard> Context<'_, B> {
             value += self.eval.piece_value(m.promoted_kind());
         }
         let ps = self.mem.piece_squares.index(moved_piece(pos, m), m.to());
-        12 * value + self.mem.captures.get(ps, victim)
+        12 * value + self.mem.tables.captures.get(ps, victim)
     }
 
     /// A quiet move's score: its history plus twice its continuation histories.
@@ -61,10 +60,10 @@ impl<B: Bitboard> Context<'_, B> {
     fn quiet_score(&self, m: Move) -> i32 {
         let pos = self.pos;
         let now = self.mem.piece_squares.of_move(pos, m);
-        let mut score = self.mem.history.get(pos.side_to_move(), m);
+        let mut score = self.mem.tables.history.get(pos.side_to_move(), m);
         for &e in &self.earlier {
             if e != NO_CONTINUATION {
-                score += 2 * self.mem.continuation.get(e, now);
+                score += 2 * self.mem.tables.continuation.get(e, now);
             }
         }
         score
@@ -101,11 +100,12 @@ pub struct Pick {
 
 /// The moves of one node, handed out stage by stage, best first within a stage.
 ///
-/// Holds as many moves as the move list does. Layout of `moves`: `[0, bad)` captures found losing when picked, `[bad, captures)`
+/// Scores its moves in a [`PickBuffer`] that the search lends it (kept from node to node,
+/// so a node costs the thread's stack no room for its moves). Layout of `moves`: `[0, bad)` captures found losing when picked, `[bad, captures)`
 /// the captures and promotions not yet picked, `[captures, len)` the quiet moves (the
 /// killers and the counter-move among them, skipped when their stage comes).
-pub struct MovePicker {
-    moves: SpillList<Scored, INLINE_MOVES>,
+pub struct MovePicker<'b> {
+    moves: &'b mut Vec<Scored>,
     captures: usize,
     bad: usize,
     cursor: usize,
@@ -117,45 +117,54 @@ pub struct MovePicker {
     quiets: bool,
 }
 
-impl MovePicker {
+/// The room a [`MovePicker`] scores its moves in; it grows to the most moves a node has
+/// had and keeps that capacity.
+#[derive(Default)]
+pub struct PickBuffer(Vec<Scored>);
+
+impl<'b> MovePicker<'b> {
     /// A full-width node: every move of `list`.
     pub fn new<B: Bitboard>(
+        buffer: &'b mut PickBuffer,
         pos: &Position<B>,
         list: &MoveList,
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
-    ) -> MovePicker {
-        Self::build(pos, list, tt_move, killers, counter, true)
+    ) -> MovePicker<'b> {
+        Self::build(buffer, pos, list, tt_move, killers, counter, true)
     }
 
     /// Quiescence: the captures and promotions of `list`, or every move when `all`
     /// (evasions), without killers or counter-moves.
     pub fn quiescence<B: Bitboard>(
+        buffer: &'b mut PickBuffer,
         pos: &Position<B>,
         list: &MoveList,
         tt_move: Move,
         all: bool,
-    ) -> MovePicker {
+    ) -> MovePicker<'b> {
         let none = [Move::NONE; 2];
         let tt_move = if all || is_tactical(pos, tt_move) {
             tt_move
         } else {
             Move::NONE
         };
-        Self::build(pos, list, tt_move, none, Move::NONE, all)
+        Self::build(buffer, pos, list, tt_move, none, Move::NONE, all)
     }
 
     fn build<B: Bitboard>(
+        buffer: &'b mut PickBuffer,
         pos: &Position<B>,
         list: &MoveList,
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
         quiets: bool,
-    ) -> MovePicker {
+    ) -> MovePicker<'b> {
+        buffer.0.clear();
         let mut p = MovePicker {
-            moves: SpillList::new(),
+            moves: &mut buffer.0,
             captures: 0,
             bad: 0,
             cursor: 0,
@@ -202,18 +211,18 @@ impl MovePicker {
 
     #[inline]
     fn at(&self, i: usize) -> Scored {
-        self.moves.as_slice()[i]
+        self.moves[i]
     }
 
     #[inline]
     fn set_score(&mut self, i: usize, score: i32) {
-        self.moves.as_mut_slice()[i].score = score;
+        self.moves[i].score = score;
     }
 
     /// Moves the best-scored entry of `[from, to)` to `from` and returns it.
     #[inline]
     fn select(&mut self, from: usize, to: usize) -> Scored {
-        let moves = &mut self.moves.as_mut_slice()[from..to];
+        let moves = &mut self.moves[from..to];
         let mut best = 0;
         let mut best_score = moves[0].score;
         for (i, s) in moves.iter().enumerate().skip(1) {
@@ -279,7 +288,7 @@ impl MovePicker {
                     }
                     if !cx.exchange.see_ge(cx.pos, s.mv, 0) {
                         // Keep it for the last stage, in the order it was found.
-                        self.moves.as_mut_slice().swap(self.bad, self.cursor - 1);
+                        self.moves.swap(self.bad, self.cursor - 1);
                         self.bad += 1;
                         continue;
                     }

@@ -4,7 +4,7 @@
 
 use super::facts::RuleFacts;
 use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
-use super::movepick::{is_tactical, Context, MovePicker};
+use super::movepick::{is_tactical, Context, MovePicker, PickBuffer};
 use super::see::Exchange;
 use super::tt::{TranspositionTable, TtHit, TtStore};
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -14,6 +14,7 @@ use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
 use crate::variant::{RepetitionValue, BLACK, WHITE};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::OnceLock;
 
 /// Quiescence skips captures that cannot reach alpha even with this much to spare.
 const DELTA_MARGIN: i32 = 200;
@@ -52,19 +53,23 @@ impl RootMove {
     }
 }
 
-/// Late move reductions, `[depth][move number]`: `0.75 + ln(d) * ln(m) / 2.25`.
-fn lmr_table() -> Vec<[i32; 64]> {
-    (0..64)
-        .map(|d| {
-            let mut row = [0; 64];
-            for (m, r) in row.iter_mut().enumerate() {
-                if d > 0 && m > 0 {
-                    *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+/// Late move reductions, `[depth][move number]`: `0.75 + ln(d) * ln(m) / 2.25`. One
+/// table for every thread.
+fn lmr_table() -> &'static [[i32; 64]] {
+    static TABLE: OnceLock<Vec<[i32; 64]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..64)
+            .map(|d| {
+                let mut row = [0; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+                    }
                 }
-            }
-            row
-        })
-        .collect()
+                row
+            })
+            .collect()
+    })
 }
 
 /// Frames below the root, so that a node can look four plies back without a check.
@@ -94,6 +99,23 @@ const EMPTY_FRAME: Frame = Frame {
     static_eval: -INFINITE,
 };
 
+/// The move lists of one node, lent to it from the worker's spares: on the heap rather
+/// than in the node's stack frame, so a ply of the recursion costs the thread's stack a
+/// few hundred bytes instead of the lists' full capacity (docs/search.md, "Threads").
+#[derive(Default)]
+struct NodeBuffers {
+    list: MoveList,
+    picks: PickBuffer,
+}
+
+/// New node buffers, out of line: the value is built in this function's frame, not in
+/// the recursive search's (where the lists would take their full size again).
+#[cold]
+#[inline(never)]
+fn new_buffers() -> Box<NodeBuffers> {
+    Box::default()
+}
+
 /// A fail high by this much more than beta earns the larger history bonus.
 const HISTORY_MARGIN: i32 = 100;
 
@@ -122,17 +144,20 @@ pub struct Worker<'a, B: Bitboard> {
     pub root_moves: Vec<RootMove>,
     /// History, killers and counter-moves: this thread's share of the game's memory.
     mem: &'a mut ThreadMemory,
-    /// Triangular PV table: row `ply` holds the line from `ply`.
-    pv: Vec<Move>,
+    /// Triangular PV table: row `ply` holds the line from `ply` (its first
+    /// `pv_len[ply] - ply` moves; rows grow to the longest line they held).
+    pv: Vec<Vec<Move>>,
     pv_len: Vec<usize>,
     /// Per ply, what the node there passes down (`FRAME_OFFSET` empty frames first).
     frames: Vec<Frame>,
-    lmr: Vec<[i32; 64]>,
+    lmr: &'static [[i32; 64]],
     /// What the search needs to know of the variant's rules.
     facts: RuleFacts,
     exchange: Exchange,
     /// The network's accumulators, when a network evaluates (see `use_network`).
     net: Option<Accumulators<'a>>,
+    /// Node buffers not in use (one per node on the current line, at most).
+    spare: Vec<Box<NodeBuffers>>,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -164,14 +189,29 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             stopped: false,
             root_moves,
             mem,
-            pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
+            pv: vec![Vec::new(); MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
             frames: vec![EMPTY_FRAME; MAX_PLY + 2 + FRAME_OFFSET],
             lmr: lmr_table(),
             facts,
             exchange,
             net: None,
+            spare: Vec::new(),
         }
+    }
+
+    /// A node's buffers, from the spares (or new); give them back with `release`.
+    #[inline]
+    fn borrow_buffers(&mut self) -> Box<NodeBuffers> {
+        match self.spare.pop() {
+            Some(b) => b,
+            None => new_buffers(),
+        }
+    }
+
+    #[inline]
+    fn release(&mut self, buffers: Box<NodeBuffers>) {
+        self.spare.push(buffers);
     }
 
     /// Evaluates with `net` instead of the tables, from the current position on.
@@ -354,7 +394,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn update_continuation(&mut self, ply: usize, now: usize, bonus: i32) {
         for earlier in self.earlier_moves(ply) {
             if earlier != NO_CONTINUATION {
-                self.mem.continuation.update(earlier, now, bonus);
+                self.mem.tables.continuation.update(earlier, now, bonus);
             }
         }
     }
@@ -367,9 +407,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             k[1] = k[0];
             k[0] = m;
         }
-        self.mem.counter_moves.set(counter, m);
+        self.mem.tables.counter_moves.set(counter, m);
         let us = self.pos.side_to_move();
-        self.mem.history.update(us, m, bonus);
+        self.mem.tables.history.update(us, m, bonus);
         let now = self.mem.piece_squares.of_move(&self.pos, m);
         self.update_continuation(ply, now, bonus);
     }
@@ -407,14 +447,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if !is_tactical(&self.pos, best_move) {
             self.update_quiet_stats(ply, best_move, bonus2, counter);
             for &q in quiets {
-                self.mem.history.update(us, q, -bonus2);
+                self.mem.tables.history.update(us, q, -bonus2);
                 let now = self.mem.piece_squares.of_move(&self.pos, q);
                 self.update_continuation(ply, now, -bonus2);
             }
         } else {
             let ps = self.mem.piece_squares.of_move(&self.pos, best_move);
             let victim = self.pos.captured_piece(best_move);
-            self.mem.captures.update(ps, victim, bonus1);
+            self.mem.tables.captures.update(ps, victim, bonus1);
         }
         if prev_quiet && prev.move_count == 1 + usize::from(prev.tt_hit) {
             self.update_continuation(ply - 1, prev.cont, -bonus1);
@@ -422,7 +462,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         for &c in captures {
             let ps = self.mem.piece_squares.of_move(&self.pos, c);
             let victim = self.pos.captured_piece(c);
-            self.mem.captures.update(ps, victim, -bonus1);
+            self.mem.tables.captures.update(ps, victim, -bonus1);
         }
     }
 
@@ -449,19 +489,31 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     /// The score of a draw that `is_draw` found: 0, or a win where the variant turns
-    /// every draw into one side's win (Spartan-goal), unless the side to move is mated:
+    /// every draw into one side's win (Spartan-goal) or counts points for the move rule
+    /// and repetition (Janggi: the side ahead on points wins), unless the side to move is mated:
     /// a mate on the move that completes a draw rule (the move rule, Makruk's count)
     /// stands, as in `Position::outcome`. The legal moves are generated only in check.
     fn draw_score(&mut self, ply: usize) -> i32 {
         let mate = MATE - ply as i32;
-        if self.pos.in_check() {
-            let mut list = MoveList::new();
-            self.pos.generate_legal(&mut list);
-            if list.is_empty() {
+        if self.in_check() {
+            let mut buffers = self.borrow_buffers();
+            buffers.list.clear();
+            self.pos.generate_legal(&mut buffers.list);
+            let none = buffers.list.is_empty();
+            self.release(buffers);
+            if none {
                 return -mate;
             }
         }
-        let Some(winner) = self.facts.draws_win_for else {
+        let winner = if self.facts.draws_counted && !self.insufficient_material_draw() {
+            match self.pos.points_result() {
+                Some(GameResult::Win(c)) => Some(c),
+                _ => None,
+            }
+        } else {
+            self.facts.draws_win_for
+        };
+        let Some(winner) = winner else {
             return 0;
         };
         if winner == self.pos.side_to_move() {
@@ -469,6 +521,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             -mate
         }
+    }
+
+    /// Whether the draw found is by insufficient material (never decided by points).
+    fn insufficient_material_draw(&self) -> bool {
+        self.facts.draws.insufficient_material && self.pos.insufficient_material()
     }
 
     /// Under the perpetual-check rule (Xiangqi) a repetition in which one side checked
@@ -549,6 +606,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         })
     }
 
+    /// Whether the side to move is in check by the rules: its royal attacked, or a check
+    /// of the kinds in `RuleFacts::extra_check` (free where the variant has none).
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.pos.in_check() || (self.facts.extra_check && self.pos.in_extra_check())
+    }
+
     /// Null move is unsound in zugzwang, which is common when a side has nothing but
     /// its royal piece and pawn-like pieces.
     fn has_non_pawn_material(&self) -> bool {
@@ -565,18 +629,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
-        let w = MAX_PLY + 2;
-        self.pv[ply * w + ply] = m;
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        for i in ply + 1..child_len {
-            self.pv[ply * w + i] = self.pv[(ply + 1) * w + i];
-        }
-        self.pv_len[ply] = child_len;
+        let (rows, below) = self.pv.split_at_mut(ply + 1);
+        let row = &mut rows[ply];
+        row.clear();
+        row.push(m);
+        let child = self.pv_len[ply + 1].saturating_sub(ply + 1);
+        row.extend_from_slice(&below[0][..child]);
+        self.pv_len[ply] = ply + 1 + child;
     }
 
     /// The principal variation found at the root by the last `root_search`.
     fn root_pv(&self) -> Vec<Move> {
-        (0..self.pv_len[0]).map(|i| self.pv[i]).collect()
+        self.pv[0][..self.pv_len[0]].to_vec()
     }
 
     /// Searches the root moves from `pv_idx` on (MultiPV: the earlier lines are fixed).
@@ -591,7 +655,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let tactical = is_tactical(&self.pos, m);
             self.enter_move(0, m, tactical, i + 1);
             self.make_move(m);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score;
             if i == pv_idx {
@@ -639,6 +703,22 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// Principal variation search below the root.
     pub fn search(
         &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_allowed: bool,
+    ) -> i32 {
+        let mut buffers = self.borrow_buffers();
+        let score = self.search_node(&mut buffers, depth, alpha, beta, ply, null_allowed);
+        self.release(buffers);
+        score
+    }
+
+    /// `search` with the node's buffers.
+    fn search_node(
+        &mut self,
+        buffers: &mut NodeBuffers,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -659,7 +739,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check();
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
@@ -678,10 +758,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         // Where captures are compulsory the moves are generated first: a node whose side
         // must capture has no free choice, so nothing that assumes one (a null move,
         // standing on the evaluation, pruning or reducing moves) is sound there.
-        let mut list = MoveList::new();
+        let list = &mut buffers.list;
+        list.clear();
         let mut forced = false;
         if self.facts.captures_compulsory {
-            self.pos.generate_legal(&mut list);
+            self.pos.generate_legal(list);
             if list.is_empty() {
                 return self.no_moves_score(in_check, ply);
             }
@@ -717,7 +798,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
 
         if !self.facts.captures_compulsory {
-            self.pos.generate_legal(&mut list);
+            self.pos.generate_legal(list);
             if list.is_empty() {
                 return self.no_moves_score(in_check, ply);
             }
@@ -730,9 +811,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             depth -= 1;
         }
         let killers = self.mem.killers[ply];
-        let counter_slot = self.mem.counter_moves.slot(&self.pos);
-        let counter = self.mem.counter_moves.get(counter_slot);
-        let mut picker = MovePicker::new(&self.pos, &list, tt_move, killers, counter);
+        let counter_slot = self.mem.tables.counter_moves.slot(&self.pos);
+        let counter = self.mem.tables.counter_moves.get(counter_slot);
+        let mut picker = MovePicker::new(
+            &mut buffers.picks,
+            &self.pos,
+            list,
+            tt_move,
+            killers,
+            counter,
+        );
         let us = self.pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
@@ -786,7 +874,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
             self.enter_move(ply, m, tactical, move_count);
             self.make_move(m);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.in_check();
             if !tactical {
                 quiets_tried += 1;
             }
@@ -811,7 +899,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     r -= i32::from(tt_pv && !pv_node);
                     r += i32::from(!improving);
                     r -= i32::from(m == killers[0] || m == killers[1]);
-                    r -= self.mem.history.get(us, m) / 8192;
+                    r -= self.mem.tables.history.get(us, m) / 8192;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -910,7 +998,21 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// Quiescence: only captures and promotions (all moves when in check), so the
     /// static evaluation is taken in quiet positions. Every capture removes material and
     /// every promotion a promoting piece, so it terminates.
-    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let mut buffers = self.borrow_buffers();
+        let score = self.qsearch_node(&mut buffers, alpha, beta, ply);
+        self.release(buffers);
+        score
+    }
+
+    /// `qsearch` with the node's buffers.
+    fn qsearch_node(
+        &mut self,
+        buffers: &mut NodeBuffers,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if let Some(score) = self.node_entry(ply) {
             return score;
@@ -922,7 +1024,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 return h.score;
             }
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check();
         let tt_pv = hit.is_some_and(|h| h.pv);
         let (static_eval, stand_pat) = self.static_eval(key, hit, in_check, tt_pv);
         if stand_pat >= beta {
@@ -930,11 +1032,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
-        let mut list = MoveList::new();
+        let list = &mut buffers.list;
+        list.clear();
         if in_check || (self.facts.stalemate_decides && self.facts.captures_compulsory) {
             // Evasions, or where captures are compulsory the legal moves (then the
             // captures, when there are any, are all of them): none means the game is over.
-            self.pos.generate_legal(&mut list);
+            self.pos.generate_legal(list);
             if list.is_empty() {
                 return self.no_moves_score(in_check, ply);
             }
@@ -943,13 +1046,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             // it goes unnoticed (the stand-pat score stands), as in Stockfish's
             // quiescence. Where it decides the game (Xiangqi loses it), a node without a
             // capture counts its legal moves: having none is then known, not guessed.
-            self.pos.generate_tactical(&mut list);
+            self.pos.generate_tactical(list);
             if list.is_empty() && self.facts.stalemate_decides && self.pos.count_legal() == 0 {
                 return self.no_moves_score(false, ply);
             }
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker = MovePicker::quiescence(&self.pos, &list, tt_move, in_check);
+        let mut picker =
+            MovePicker::quiescence(&mut buffers.picks, &self.pos, list, tt_move, in_check);
         let mut best = stand_pat;
         let mut best_move = Move::NONE;
         loop {

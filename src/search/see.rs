@@ -12,6 +12,14 @@
 //! not decide an exchange (compulsory captures, recaptures made illegal by a no-check
 //! rule) the rule is `Off` and every capture counts as even.
 //!
+//! Custodian capture (tafl, `ExchangeRule::Custodian`) has no exchange on one square:
+//! a piece is taken by being enclosed, by a move next to it. There the exchange is
+//! one answer deep: what the move takes, less what the opponent's best immediate
+//! answer that encloses the moved piece takes back (that piece and whatever else the
+//! answer encloses), read from the position's own capture test
+//! (`Position::custodian_answers`). Taking the king, or the king reaching his goal,
+//! ends the game and always passes; an answer that takes the king always fails.
+//!
 //! Like every SEE it is a static guess: pins, checks and what else the recaptures
 //! leave hanging are ignored. Two game rules are taken into account: a royal piece
 //! recaptures only when nothing can take it back, and a capture of the last piece an
@@ -24,10 +32,16 @@ use crate::position::{color_of, kind_of, piece_code, Move, MoveKind, Position, N
 use crate::variant::rules::{ExchangeRule, Rules, MAX_KINDS};
 use crate::variant::{BLACK, WHITE};
 
+/// What an answer that takes the king costs: the game (more than any threshold).
+const GAME: i32 = 32_000;
+
 /// A variant's exchange data: piece values and the order in which attackers recapture.
 pub struct Exchange {
-    enabled: bool,
+    rule: ExchangeRule,
     values: [i32; MAX_KINDS],
+    /// Per side, its pieces' values (`Evaluator::side_value`): the custodian exchange
+    /// weighs each side's losses with them.
+    side_values: [[i32; MAX_KINDS]; 2],
     /// Kinds from least to most valuable, royal kinds last (they recapture only when
     /// nothing can take them back).
     order: Vec<usize>,
@@ -38,32 +52,40 @@ impl Exchange {
     pub fn new<B: Bitboard>(rules: &Rules<B>, eval: &dyn Evaluator<B>) -> Exchange {
         let n = rules.kinds.len();
         let mut values = [0; MAX_KINDS];
+        let mut side_values = [[0; MAX_KINDS]; 2];
         let mut royal = [false; MAX_KINDS];
         for k in 0..n {
             values[k] = eval.piece_value(k);
+            side_values[WHITE][k] = eval.side_value(k, WHITE);
+            side_values[BLACK][k] = eval.side_value(k, BLACK);
             royal[k] = rules.kinds[k].royal;
         }
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&k| (royal[k], values[k]));
         Exchange {
-            enabled: rules.exchange == ExchangeRule::Material,
+            rule: rules.exchange,
             values,
+            side_values,
             order,
             royal,
         }
-    }
-
-    /// Whether static exchanges are judged at all in this variant.
-    pub fn enabled(&self) -> bool {
-        self.enabled
     }
 
     /// Whether legal move `m` wins at least `threshold` centipawns by static exchange.
     /// Moves that are not plain captures or quiet moves (castling, en passant,
     /// promotions) count as even, as in Stockfish.
     pub fn see_ge<B: Bitboard>(&self, pos: &Position<B>, m: Move, threshold: i32) -> bool {
+        match self.rule {
+            ExchangeRule::Material => self.material_see_ge(pos, m, threshold),
+            ExchangeRule::Custodian => self.custodian_see_ge(pos, m, threshold),
+            ExchangeRule::Off => threshold <= 0,
+        }
+    }
+
+    /// `see_ge` where captures replace their victim: the exchange on the square.
+    fn material_see_ge<B: Bitboard>(&self, pos: &Position<B>, m: Move, threshold: i32) -> bool {
         let drop = m.kind() == MoveKind::Drop;
-        if !self.enabled || !(drop || matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)) {
+        if !(drop || matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)) {
             return threshold <= 0;
         }
         let (from, to) = (m.from(), m.to());
@@ -128,6 +150,59 @@ impl Exchange {
             attackers = all_attackers(pos, to, occ);
         }
         res == 1
+    }
+
+    /// `see_ge` where captures enclose: what `m` takes less the most that an answer
+    /// enclosing the moved piece takes back.
+    fn custodian_see_ge<B: Bitboard>(&self, pos: &Position<B>, m: Move, threshold: i32) -> bool {
+        let Some(c) = pos.rules().capture.custodian() else {
+            return threshold <= 0;
+        };
+        if m.kind() != MoveKind::Normal {
+            return threshold <= 0;
+        }
+        let (from, to) = (m.from(), m.to());
+        let mover = pos.piece_at(from);
+        let (taken, n) = pos.custodian_takes(from, to);
+        let taken = &taken[..n];
+        let king_taken = taken
+            .iter()
+            .any(|&v| kind_of(pos.piece_at(v as usize)) == c.king);
+        let king_home = pos.rules().end.goal().is_some_and(|g| {
+            g.kinds >> kind_of(mover) & 1 != 0 && g.zones[color_of(mover)].has(to)
+        });
+        if king_taken || king_home {
+            return true;
+        }
+        let them = &self.side_values[!color_of(mover)];
+        let ours = &self.side_values[color_of(mover)];
+        let gain: i32 = taken
+            .iter()
+            .map(|&v| them[kind_of(pos.piece_at(v as usize))])
+            .sum();
+        if gain < threshold {
+            return false;
+        }
+        let mut worst = 0;
+        pos.custodian_answers(from, to, taken, |lost| {
+            let loss = lost
+                .iter()
+                .map(|&v| {
+                    let p = if v as usize == to {
+                        mover
+                    } else {
+                        pos.piece_at(v as usize)
+                    };
+                    if kind_of(p) == c.king {
+                        GAME
+                    } else {
+                        ours[kind_of(p)]
+                    }
+                })
+                .sum();
+            worst = worst.max(loss);
+        });
+        gain - worst >= threshold
     }
 
     /// The least valuable piece in `set` (royal kinds last): its kind and square.
@@ -280,6 +355,129 @@ mod tests {
         let ex = exchange(&pos);
         let m = pos.parse_uci_move("d3d5").unwrap();
         assert!(ex.see_ge(&pos, m, 10_000));
+    }
+
+    #[test]
+    fn custodian_exchanges() {
+        // Brandubh: the centre d4 and the corners are hostile to both sides while
+        // empty. Black's eight men and White's four are weighted so that the armies
+        // start level: a White man is worth two Black ones.
+        let pos = position("brandubh", "7/2m4/2M4/m6/7/5K1/4M2 b - - 0 1");
+        assert_eq!(pos.rules().exchange, ExchangeRule::Custodian);
+        let man = pos.rules().variant.kind_by_letter('M').unwrap();
+        let eval = MaterialEval::new(pos.rules());
+        let (w, b) = (eval.side_value(man, WHITE), eval.side_value(man, BLACK));
+        assert_eq!(w, 2 * b);
+        // a4-c4 takes c5 against c6; nothing White has can close b4-d4 or c3-c5.
+        assert_eq!(see(&pos, "a4c4"), w);
+        // A quiet move that no answer punishes is even.
+        assert_eq!(see(&pos, "a4a5"), 0);
+        // White's man on b1 answers b1-b4, taking c4 against the empty hostile centre.
+        let pos = position("brandubh", "7/2m4/2M4/m6/7/5K1/1M5 b - - 0 1");
+        assert_eq!(see(&pos, "a4c4"), w - b);
+        // ... and here that answer also takes b5 against b6: two Black men for one.
+        let pos = position("brandubh", "7/1Mm4/1mM4/m6/7/5K1/1M5 b - - 0 1");
+        assert_eq!(see(&pos, "a4c4"), w - 2 * b);
+        // The same exchange with the colours swapped: a White man for a Black one.
+        let pos = position("brandubh", "7/2M4/2m4/M6/7/5K1/1m5 w - - 0 1");
+        assert_eq!(see(&pos, "a4c4"), b - w);
+    }
+
+    #[test]
+    fn custodian_exchanges_end_the_game() {
+        // The armed Brandubh king takes c5 on c4, and Black's b1 man then takes him
+        // against the hostile centre: the game, whatever the threshold.
+        let pos = position("brandubh", "7/2M4/2m4/K6/7/7/1m5 w - - 0 1");
+        let ex = exchange(&pos);
+        let m = pos.parse_uci_move("a4c4").unwrap();
+        assert!(!ex.see_ge(&pos, m, -GAME / 2));
+        // Taking the king always passes, and so does the king reaching a corner.
+        let pos = position("brandubh", "7/7/7/2K4/7/7/1m5 b - - 0 1");
+        let ex = exchange(&pos);
+        assert!(ex.see_ge(&pos, pos.parse_uci_move("b1b4").unwrap(), GAME));
+        let pos = position("brandubh", "7/7/7/7/7/K5m/7 w - - 0 1");
+        let ex = exchange(&pos);
+        assert!(ex.see_ge(&pos, pos.parse_uci_move("a2a1").unwrap(), GAME));
+    }
+
+    /// The pieces of the side that moved which `reply` takes, found by playing it.
+    fn lost_to<B: Bitboard>(pos: &mut Position<B>, reply: Move) -> Vec<u16> {
+        let us = !pos.side_to_move();
+        let before = pos.board.clone();
+        pos.make_move(reply);
+        let mut lost: Vec<u16> = (0..before.len())
+            .filter(|&s| {
+                before[s] != NO_PIECE && color_of(before[s]) == us && pos.board[s] == NO_PIECE
+            })
+            .map(|s| s as u16)
+            .collect();
+        pos.unmake_move();
+        lost.sort_unstable();
+        lost
+    }
+
+    /// `Position::custodian_answers` against the replies themselves: after every move
+    /// of seeded random games, the answers it lists (what each takes) are exactly the
+    /// legal replies that take the moved piece.
+    fn answers_match_the_replies<B: Bitboard>(variant: &str, games: usize) -> usize {
+        let v = crate::variant::find_variant(variant).unwrap();
+        let rules = Arc::new(Rules::<B>::new(v.clone()).unwrap());
+        assert_eq!(rules.exchange, ExchangeRule::Custodian, "{variant}");
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for _ in 0..games {
+            let mut pos = Position::from_fen(rules.clone(), &v.start_fen).unwrap();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.as_slice() {
+                    let (taken, n) = pos.custodian_takes(m.from(), m.to());
+                    let mut claimed = Vec::new();
+                    pos.custodian_answers(m.from(), m.to(), &taken[..n], |lost| {
+                        let mut lost = lost.to_vec();
+                        lost.sort_unstable();
+                        claimed.push(lost);
+                    });
+                    pos.make_move(m);
+                    let replies = pos.legal_moves();
+                    let mut real = Vec::new();
+                    for &r in replies.as_slice() {
+                        let lost = lost_to(&mut pos, r);
+                        if lost.contains(&(m.to() as u16)) {
+                            real.push(lost);
+                        }
+                    }
+                    pos.unmake_move();
+                    if replies.is_empty() {
+                        continue;
+                    }
+                    claimed.sort();
+                    real.sort();
+                    assert_eq!(claimed, real, "{variant} {} {:?}", pos.to_fen(), m);
+                    checked += real.len();
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let all = moves.as_slice();
+                pos.make_move(all[seed as usize % all.len()]);
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn custodian_answers_are_the_replies_that_take_the_moved_piece() {
+        let mut checked = 0;
+        for variant in ["brandubh", "brandubh2", "ardri", "scottishtafl"] {
+            checked += answers_match_the_replies::<u64>(variant, 6);
+        }
+        for variant in ["tablut", "longship"] {
+            checked += answers_match_the_replies::<u128>(variant, 3);
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     /// The assumption behind `ExchangeRule::Material`: a capture takes the victim off

@@ -1,7 +1,9 @@
 //! Lazy SMP and the main thread's decisions. `Threads` workers search the same root
-//! with the same iterative deepening, sharing only the transposition table (helpers
-//! start one ply deeper on odd ids, so the threads spread over depths). The main
-//! thread alone reports, watches the clock, decides when to stop and picks the move.
+//! with the same iterative deepening, sharing the transposition table and, beyond as
+//! many threads as the history budget holds, their history tables in groups (see
+//! `history`; helpers start one ply deeper on odd ids, so the threads spread over
+//! depths). The main thread alone reports, watches the clock, decides when to stop and
+//! picks the move.
 
 use super::history::SearchMemory;
 use super::search::{HardLimits, RootMove, Worker};
@@ -21,7 +23,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 #[derive(Default)]
 pub struct Counter(pub AtomicU64);
 
-/// Deep recursion (128 plies of move lists) needs more than the default 2 MB stack.
+/// Deep recursion (128 plies, quiescence included) needs more than the default 2 MB
+/// stack on the largest boards. This is address space: only the pages a search reaches
+/// are resident, a few kilobytes a ply (the nodes' move lists are on the heap).
 const STACK_BYTES: usize = 64 << 20;
 
 /// Searches `pos` under `limits`. `report` receives the main thread's `info` lines.

@@ -14,12 +14,14 @@ pub mod hands;
 pub mod ini;
 pub mod kind_promotion;
 pub mod line_count;
+pub mod palace;
 pub mod parts;
 pub mod reach;
 pub mod registry;
 pub mod rules;
 pub mod screen_pins;
 pub mod shuffle;
+pub mod walls;
 
 pub use builtin::builtin_variants;
 pub use color::{Color, BLACK, WHITE};
@@ -56,6 +58,17 @@ pub struct PieceKind {
     /// Shogi-style promotion into one kind of its own (Shogun's bishop to archbishop);
     /// independent of the variant's [`Promotion`], which lists a pawn's choices.
     pub promotion: Option<KindPromotion>,
+    /// Betza moves the kind has besides its own on the variant's diagonal lines
+    /// (`palace::PalaceRules::diagonal_lines`): from a square of the lines to squares
+    /// of the lines only (Janggi's chariot `B`, cannon `pB`, king and advisor `F`,
+    /// soldier `fF`). Empty: none.
+    pub line_moves: String,
+    /// The kind's hops neither jump over nor capture a piece of a shy kind (Janggi's
+    /// cannon: never a cannon as the screen, never a cannon taken).
+    pub shy_hops: bool,
+    /// The letter SAN names the kind by, where it is not the FEN letter (Fairy-Stockfish
+    /// writes Janggi's horse `H` and elephant `E`, FEN `n` and `b`).
+    pub san_letter: Option<char>,
 }
 
 /// A kind's shogi-style promotion: a move that starts or ends in the zone may turn the
@@ -98,6 +111,9 @@ impl PieceKind {
             minor: false,
             region: None,
             promotion: None,
+            line_moves: String::new(),
+            shy_hops: false,
+            san_letter: None,
         }
     }
 }
@@ -189,6 +205,9 @@ pub struct Extinction {
     pub kinds: Vec<char>,
     /// The extinct side wins (antichess) rather than loses (Extinction chess).
     pub extinct_side_wins: bool,
+    /// Extinction draws instead (`extinctionValue = draw`: Shatar's bare king); then
+    /// `extinct_side_wins` is false.
+    pub draws: bool,
     /// A side counts as extinct in a kind with this many pieces of it or fewer
     /// (Fairy-Stockfish's `extinctionPieceCount`: 1 with all pieces is a bare king).
     pub count: u32,
@@ -335,6 +354,10 @@ pub struct Variant {
     /// A royal piece in check may move only to capture its one checker (Makpong,
     /// Fairy-Stockfish's `makpongRule`): it may not step out of check.
     pub checked_royal_stays: bool,
+    /// Fairy-Stockfish's `shatarMateRule` (Shatar): a checkmate by knights alone is won
+    /// by the mated side, and one after a run of checks none of which came from a
+    /// knight, rook or bers is a draw (`position::mate_rule`).
+    pub shatar_mate_rule: bool,
     /// Captures explode (Atomic). A move may not explode the mover's own royal piece;
     /// exploding the enemy's wins by the extinction rule; royal pieces never give check
     /// (their captures would explode themselves), and neither does any piece while the
@@ -355,6 +378,10 @@ pub struct Variant {
     /// and may detonate it as a whole move (itsyourturn's Atomic; see
     /// [`parts::TurnRule::SecretBomb`]).
     pub secret_bomb: bool,
+    /// Every turn is a move and then a wall (see [`walls`]); `None` in other games.
+    pub walling: Option<walls::Walling>,
+    /// Palace lines, passing, bikjang and counting points (see [`palace`]).
+    pub palace: palace::PalaceRules,
 }
 
 impl Variant {

@@ -12,9 +12,42 @@ use crate::board::{Bitboard, Square};
 
 impl<B: Bitboard> Rules<B> {
     /// Squares a walker reaches from `from`: (empty squares it may move to, occupied
-    /// squares it attacks).
+    /// squares it attacks). `shy` holds the pieces of shy kinds: a shy walker's screen
+    /// is never one of them (its hits may be; a caller walking forward drops those
+    /// victims, one walking a turned-round walker back from a target finds the shy
+    /// attacker there). A line walker starts and lands on the palace lines only.
     #[inline]
-    pub fn walk(&self, w: &Walker, from: Square, occ: B) -> (B, B) {
+    pub fn walk(&self, w: &Walker, from: Square, occ: B, shy: B) -> (B, B) {
+        if !w.lines && !w.shy {
+            return self.walk_plain(w, from, occ);
+        }
+        self.walk_palace(w, from, occ, shy)
+    }
+
+    /// [`Rules::walk`] for line walkers and shy hoppers (Fairy-Stockfish's rule: the
+    /// squares reached over the full occupancy and over the one without shy pieces
+    /// agree, and lie on the lines).
+    #[cold]
+    #[inline(never)]
+    fn walk_palace(&self, w: &Walker, from: Square, occ: B, shy: B) -> (B, B) {
+        if w.lines && !self.diagonal_lines.has(from) {
+            return (B::EMPTY, B::EMPTY);
+        }
+        let (mut quiet, mut hits) = self.walk_plain(w, from, occ);
+        if w.shy && shy.any() {
+            let (q, h) = self.walk_plain(w, from, occ & !shy);
+            quiet &= q | h;
+            hits &= q | h;
+        }
+        if w.lines {
+            quiet &= self.diagonal_lines;
+            hits &= self.diagonal_lines;
+        }
+        (quiet, hits)
+    }
+
+    #[inline]
+    fn walk_plain(&self, w: &Walker, from: Square, occ: B) -> (B, B) {
         if let Some(d) = w.unit {
             return self.ray_walk(w, d as usize, from, occ);
         }
@@ -94,15 +127,33 @@ impl<B: Bitboard> Rules<B> {
     /// Squares the walkers and lame/initial leaps of one piece of `kind` and `color` on
     /// `from` attack (capture moves only, empty squares included): the part of a
     /// kind's attacks that no table covers.
+    /// Shy hoppers are walked as if no piece were shy (the evaluation's mobility); the
+    /// position's attack tests use [`Rules::complex_captures_among`].
     pub fn complex_captures(&self, kind: usize, color: Color, from: Square, occ: B) -> B {
+        self.complex_captures_among(kind, color, from, occ, B::EMPTY)
+    }
+
+    /// [`Rules::complex_captures`] with the pieces of shy kinds in `shy`: a shy
+    /// hopper neither jumps nor attacks them.
+    pub fn complex_captures_among(
+        &self,
+        kind: usize,
+        color: Color,
+        from: Square,
+        occ: B,
+        shy: B,
+    ) -> B {
         let m = self.moves(kind, color);
         let mut att = B::EMPTY;
         for w in &m.walkers {
             if w.capture && (!w.initial || m.initial_zone.has(from)) {
                 // Attacked squares include empty ones the piece could capture on if an
                 // enemy stood there (a king may not cross them when castling).
-                let (reach, hits) = self.walk(w, from, occ);
+                let (reach, hits) = self.walk(w, from, occ, shy);
                 att |= reach | hits;
+                if w.shy {
+                    att &= !shy;
+                }
             }
         }
         let (start, end) = m.special_index[from];

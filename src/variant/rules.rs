@@ -46,6 +46,12 @@ pub struct Walker {
     /// Index into the board's unit directions when the walker rides an unlimited
     /// unit line (the ray tables then answer it without stepping).
     pub unit: Option<u8>,
+    /// A palace-line move ([`crate::variant::PieceKind::line_moves`]): only from, and
+    /// only to, squares of [`Rules::diagonal_lines`].
+    pub lines: bool,
+    /// A shy hopper ([`crate::variant::PieceKind::shy_hops`]): no piece of a shy kind
+    /// is its screen or its victim.
+    pub shy: bool,
 }
 
 /// The moves of one kind for one colour, split by how the generator handles them.
@@ -152,6 +158,8 @@ pub struct ShiftMoves<B> {
 
 pub struct KindRules<B> {
     pub letter: char,
+    /// The kind's letter in SAN (upper case): `PieceKind::san_letter`, else `letter`.
+    pub san_letter: char,
     pub royal: bool,
     pub promotes: bool,
     pub en_passant: bool,
@@ -249,6 +257,12 @@ pub struct Rules<B: Bitboard> {
     pub leap_attacks: [Vec<B>; 2],
     /// Kinds whose captures need the slow general walk (hoppers, lame leapers, ...).
     pub complex_capturers: Vec<usize>,
+    /// The squares of the palace lines (`PalaceRules::diagonal_lines`), where the
+    /// kinds' line walkers move; empty in other games.
+    pub diagonal_lines: B,
+    /// Kinds with shy hops (bit per kind): their pieces are never a shy hopper's screen
+    /// or victim; 0 in other games.
+    pub shy_kinds: u32,
     pub castling: Option<CastlingRules>,
     pub promotion: Option<PromotionRules<B>>,
     /// The kind a promotion gives to the opponent (Kingmaker's king), if any.
@@ -269,6 +283,9 @@ pub struct Rules<B: Bitboard> {
     /// With a secret bomb ([`TurnRule::SecretBomb`]): per square, the squares a
     /// detonation there clears (it and its neighbours); empty otherwise.
     pub bomb_blast: Vec<B>,
+    /// With walls ([`TurnRule::Walling`]): per colour, the squares where that side may
+    /// place a wall; empty otherwise.
+    pub walling_region: [B; 2],
     /// What ends the game from the position alone, in the order checked.
     pub end: EndConditions<B>,
     /// Pieces whose movement follows the position.
@@ -462,6 +479,8 @@ fn compile_kind_moves<B: Bitboard>(
                 hop: a.hop,
                 initial: a.initial_only,
                 unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
+                lines: false,
+                shy: false,
             });
         }
     }
@@ -479,6 +498,8 @@ fn compile_kind_moves<B: Bitboard>(
                     hop: Hop::None,
                     initial: false,
                     unit: Some(d as u8),
+                    lines: false,
+                    shy: false,
                 });
             }
         }
@@ -537,6 +558,51 @@ fn compile_kind_moves<B: Bitboard>(
         line_dirs: 0,
         initial_zone,
     }
+}
+
+/// Adds a kind's palace-line moves as walkers that start and land on the lines only
+/// (see [`Walker::lines`]), marks its hoppers shy where the kind's hops are, and
+/// rebuilds what depends on the walkers.
+fn add_line_moves<B: Bitboard>(
+    geo: Geometry,
+    m: &mut KindMoves<B>,
+    atoms: &[Atom],
+    color: Color,
+    shy: bool,
+) {
+    let flip = if color == WHITE { 1 } else { -1 };
+    let unit_dirs = crate::board::magic::DIRECTIONS;
+    for w in m.walkers.iter_mut() {
+        w.shy = shy && w.hop != Hop::None;
+    }
+    for a in atoms {
+        let (dx, dy) = (a.dx as i32, a.dy as i32 * flip);
+        let unit = unit_dirs.iter().position(|&d| d == (dx, dy));
+        m.walkers.push(Walker {
+            dx,
+            dy,
+            max_steps: a.max_steps as u32,
+            quiet: a.can_move,
+            capture: a.can_capture,
+            hop: a.hop,
+            initial: false,
+            unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
+            lines: true,
+            shy: shy && a.hop != Hop::None,
+        });
+    }
+    m.slow = !m.walkers.is_empty() || m.line_dirs != 0;
+    if !atoms.is_empty() {
+        // The set-wise form knows no lines.
+        m.shift = None;
+    }
+    m.reverse = reverse_captures(
+        geo,
+        &m.special_index,
+        &m.specials,
+        &m.walkers,
+        m.initial_zone,
+    );
 }
 
 fn reverse_captures<B: Bitboard>(
@@ -720,6 +786,21 @@ impl<B: Bitboard> Rules<B> {
             let atoms = if line_count { Vec::new() } else { atoms };
             let mut moves = Color::both()
                 .map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks, region(c)));
+            if !p.line_moves.is_empty() || p.shy_hops {
+                let line_atoms = if p.line_moves.is_empty() {
+                    Vec::new()
+                } else {
+                    betza::parse(&p.line_moves).map_err(|e| {
+                        RulesError(format!(
+                            "variant {}, piece {} (line moves): {e}",
+                            variant.name, p.name
+                        ))
+                    })?
+                };
+                for (c, m) in Color::both().into_iter().zip(moves.iter_mut()) {
+                    add_line_moves(geo, m, &line_atoms, c, p.shy_hops);
+                }
+            }
             for (m, dirs) in moves.iter_mut().zip(line_dirs) {
                 if dirs != 0 {
                     m.line_dirs = dirs;
@@ -734,6 +815,7 @@ impl<B: Bitboard> Rules<B> {
             let colorbound = atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
             kinds.push(KindRules {
                 letter: p.letter,
+                san_letter: p.san_letter.unwrap_or(p.letter).to_ascii_uppercase(),
                 royal: p.royal,
                 promotes: p.promotes,
                 en_passant: p.en_passant,
@@ -783,6 +865,22 @@ impl<B: Bitboard> Rules<B> {
         let complex_capturers: Vec<usize> = (0..kinds.len())
             .filter(|&k| !kinds[k].simple_captures)
             .collect();
+        let diagonal_lines = variant
+            .palace
+            .diagonal_lines
+            .iter()
+            .try_fold(B::EMPTY, |b, &sq| {
+                (sq < geo.squares()).then(|| b | B::from_square(sq))
+            })
+            .ok_or_else(|| {
+                RulesError(format!(
+                    "variant {}: a diagonal-line square off the board",
+                    variant.name
+                ))
+            })?;
+        let shy_kinds = (0..variant.pieces.len())
+            .filter(|&k| variant.pieces[k].shy_hops)
+            .fold(0u32, |m, k| m | 1 << k);
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
@@ -911,6 +1009,7 @@ impl<B: Bitboard> Rules<B> {
             no_move,
             &kinds,
             &complex_capturers,
+            variant.palace.pass,
         );
         let mut intrusion = [B::EMPTY; 2];
         for name in &variant.goal.intrusion {
@@ -948,12 +1047,34 @@ impl<B: Bitboard> Rules<B> {
                 .collect(),
             TurnRule::OneMove
             | TurnRule::PlaceCaptured(_)
+            | TurnRule::Walling(_)
             | TurnRule::TwoStepEvasions
             | TurnRule::PlaceFromPool => Vec::new(),
         };
+        let mut walling_region = [B::EMPTY; 2];
+        if let Some(w) = &variant.walling {
+            for c in Color::both() {
+                walling_region[c] = match &w.region[c] {
+                    None => tables.board,
+                    Some(names) => names.iter().try_fold(B::EMPTY, |set, name| {
+                        geo.parse_square(name)
+                            .map(|sq| set | B::from_square(sq))
+                            .ok_or_else(|| {
+                                RulesError(format!(
+                                    "variant {}: walling square '{name}' is off the board",
+                                    variant.name
+                                ))
+                            })
+                    })?,
+                };
+            }
+        }
         // The bombs follow their units in `make_move`'s departure step.
-        let tracks_departures =
-            vanishing || modes.first_move_queen().is_some() || !bomb_blast.is_empty();
+        // So do the walls of a walling game.
+        let tracks_departures = vanishing
+            || modes.first_move_queen().is_some()
+            || !bomb_blast.is_empty()
+            || variant.walling.is_some();
         let counting = Counting::of(&variant);
         let vision = match &variant.fog {
             Some(fog) => Some(VisionRules::compile(fog, &variant, geo)?),
@@ -970,6 +1091,8 @@ impl<B: Bitboard> Rules<B> {
             leap_capturers,
             leap_attacks,
             complex_capturers,
+            diagonal_lines,
+            shy_kinds,
             castling,
             promotion,
             gift_kind,
@@ -982,6 +1105,7 @@ impl<B: Bitboard> Rules<B> {
             filters,
             turn,
             bomb_blast,
+            walling_region,
             end,
             modes,
             no_move,

@@ -2,6 +2,8 @@
 //! tests share.
 #![allow(dead_code)]
 
+pub mod mutate;
+pub mod piped;
 pub mod reference;
 
 use std::io::{BufRead, BufReader};

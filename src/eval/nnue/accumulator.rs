@@ -34,7 +34,9 @@ impl<'n> Accumulators<'n> {
             top: 0,
             scratch: Vec::new(),
         };
-        a.grow(64);
+        // Room for 16 plies to start with (doubled as the search goes deeper): each search
+        // thread has a stack of its own, and most searches stay shallow.
+        a.grow(16);
         a.hands[0] = pos.hand;
         a.refresh_top(pos);
         a

@@ -25,10 +25,20 @@ use std::sync::OnceLock;
 /// (path, bytes) of every network compiled in from `nets/`: a net is embedded once it
 /// beats its variant's table in games at a clock (nets/README.md gives each one's data,
 /// training and result).
-pub const EMBEDDED: &[(&str, &[u8])] = &[(
-    "nets/chess-2.nnue",
-    include_bytes!("../../../nets/chess-2.nnue"),
-)];
+pub const EMBEDDED: &[(&str, &[u8])] = &[
+    (
+        "nets/chess-3.nnue",
+        include_bytes!("../../../nets/chess-3.nnue"),
+    ),
+    (
+        "nets/crazyhouse-1.nnue",
+        include_bytes!("../../../nets/crazyhouse-1.nnue"),
+    ),
+    (
+        "nets/xiangqi-1.nnue",
+        include_bytes!("../../../nets/xiangqi-1.nnue"),
+    ),
+];
 
 /// The embedded networks, parsed once (the tests make sure each parses).
 pub fn embedded() -> &'static [Network] {

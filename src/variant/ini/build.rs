@@ -87,6 +87,8 @@ const DROP_KEYS: &[&str] = &[
     "castlingDroppedPiece",
     "gating",
     "seirawanGating",
+    "dropLoop",
+    "twoBoards",
 ];
 
 fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
@@ -296,6 +298,8 @@ impl<'a> Builder<'a> {
         self.apply_protean_keys(&mut v);
         self.apply_goal_keys(&mut v);
         self.apply_fog_keys(&mut v);
+        self.apply_wall_keys(&mut v);
+        self.apply_palace_keys(&mut v);
         // The royal's first-move privilege (Cheshire Cat) is written in the castling
         // field, so it stays.
         if v.castling.is_none() && !v.goal.royal_first_move_queen {
@@ -961,6 +965,12 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("promotionZonePawnDrops", parse_bool) {
             view.promotion_zone_pawn_drops = b;
         }
+        if let Some(b) = self.read("dropLoop", parse_bool) {
+            view.drop_loop = b;
+        }
+        if let Some(b) = self.read("twoBoards", parse_bool) {
+            view.two_boards = b;
+        }
         self.read_set_up_keys(&mut view);
         self.read_gating_keys(&mut view);
         // Regions: White's and Black's, as relative ranks, must agree.
@@ -1366,6 +1376,9 @@ impl<'a> Builder<'a> {
         if let Some(rule) = self.read("countingRule", parse_counting_rule) {
             v.draws.counting = rule;
         }
+        if let Some(b) = self.read("shatarMateRule", parse_bool) {
+            v.shatar_mate_rule = b;
+        }
     }
 
     fn apply_end_rules(&mut self, v: &mut Variant) {
@@ -1412,7 +1425,9 @@ impl<'a> Builder<'a> {
         // Extinction.
         let (mut value, mut kinds, mut counts) = match &v.end.extinction {
             Some(x) => (
-                if x.extinct_side_wins {
+                if x.draws {
+                    GameValue::Draw
+                } else if x.extinct_side_wins {
                     GameValue::Win
                 } else {
                     GameValue::Loss
@@ -1457,20 +1472,14 @@ impl<'a> Builder<'a> {
             counts.2 = b;
         }
         v.end.extinction = match (value, kinds) {
-            (GameValue::Win | GameValue::Loss, Some(kinds)) => Some(Extinction {
+            (GameValue::Win | GameValue::Loss | GameValue::Draw, Some(kinds)) => Some(Extinction {
                 kinds,
                 extinct_side_wins: value == GameValue::Win,
+                draws: value == GameValue::Draw,
                 count: counts.0,
                 opponent_count: counts.1,
                 claim: counts.2,
             }),
-            (GameValue::Draw, Some(_)) => {
-                let line = self
-                    .get("extinctionValue")
-                    .map_or(self.section.line, |e| e.line);
-                self.error(line, "extinctionValue: 'draw' is not implemented".into());
-                None
-            }
             _ => None,
         };
 
@@ -1637,6 +1646,7 @@ fn template() -> Variant {
         royal_optional: false,
         flying_royals: false,
         checked_royal_stays: false,
+        shatar_mate_rule: false,
         explosion: None,
         capture: Capture::Replacement,
         end: EndRules::default(),
@@ -1644,6 +1654,8 @@ fn template() -> Variant {
         goal: Default::default(),
         fog: None,
         secret_bomb: false,
+        walling: None,
+        palace: Default::default(),
     }
 }
 
@@ -1750,14 +1762,12 @@ fn without_castling_rights(fen: &str) -> Option<String> {
     Some(fields.join(" "))
 }
 
-/// The checks each side needs, from a start FEN's `3+3` field.
+/// The checks each side needs, from a start FEN's `3+3` field; a start FEN without one
+/// gives one check each, Fairy-Stockfish's default (Check-Shogi: the first check wins).
 fn check_limit(fen: &str) -> Result<u32, String> {
-    let field = fen
-        .split_whitespace()
-        .find(|f| f.contains('+'))
-        .ok_or_else(|| {
-            "checkCounting needs the checks in the start FEN (like '3+3')".to_string()
-        })?;
+    let Some(field) = fen.split_whitespace().skip(1).find(|f| f.contains('+')) else {
+        return Ok(1);
+    };
     let (w, b) = field.split_once('+').unwrap_or(("", ""));
     match (w.parse::<u32>(), b.parse::<u32>()) {
         (Ok(w), Ok(b)) if w == b && w > 0 => Ok(w),

@@ -11,7 +11,10 @@
 //! whole ranks and Black's the mirror image of White's. The set-up keys (`mustDrop`,
 //! `dropOppositeColoredBishop`, `castlingDroppedPiece`) and Seirawan gating (`gating`
 //! with `seirawanGating`, whose gated pieces obey the same drop squares) map onto the
-//! fields of [`Hands`] of the same meaning.
+//! fields of [`Hands`] of the same meaning. `dropLoop` (Loop chess) sends a captured
+//! promoted piece to hand as it stands, so no piece is marked promoted; `twoBoards`
+//! (Bughouse, one board of it) keeps the partner's board out of the model but marks
+//! promoted pieces (`~`) as Fairy-Stockfish does, though captures do not go to hand.
 
 use super::pieces::{is_pawn_type, type_name_of, PREDEFINED};
 use crate::variant::hands::DropLimit;
@@ -50,6 +53,11 @@ pub struct DropView {
     /// `shogiPawnDropMateIllegal`: a checkmate by a drop of the `shogiPawn` type loses
     /// (`Hands::drop_mate_loses`).
     pub pawn_drop_mate_illegal: bool,
+    /// `dropLoop`: a captured promoted piece goes to hand unchanged (not as a pawn).
+    pub drop_loop: bool,
+    /// `twoBoards`: promoted pieces are marked (`~`) although captures do not go to
+    /// hand (the partner's board, where they would go, is not modelled).
+    pub two_boards: bool,
 }
 
 impl DropView {
@@ -67,6 +75,8 @@ impl DropView {
             opposite_colored_bishops: false,
             castling_dropped_piece: false,
             pawn_drop_mate_illegal: false,
+            drop_loop: false,
+            two_boards: false,
         }
     }
 
@@ -117,8 +127,11 @@ impl DropView {
             drops: self.drops,
             gating: self.gating,
             captures_to_hand: self.captures_to_hand,
-            // A captured piece that a pawn promotion made goes back to hand as a pawn.
-            promoted_return_as: if self.captures_to_hand && v.promotion.is_some() {
+            // A captured piece that a pawn promotion made goes back to hand as a pawn
+            // (and is marked `~`), unless it loops back as it stands.
+            promoted_return_as: if v.promotion.is_some()
+                && ((self.captures_to_hand && !self.drop_loop) || self.two_boards)
+            {
                 pawn
             } else {
                 None
@@ -186,6 +199,7 @@ impl DropView {
         });
         let region = other.and_then(|p| ranks_of(p.letter));
         let pawn = v.pieces.iter().find(|p| is_pawn_type(p));
+        let marks_promotions = v.promotion.is_some() && pawn.is_some();
         let pawn_ranks = pawn
             .and_then(|p| ranks_of(p.letter))
             .unwrap_or_else(|| (0..v.ranks).collect());
@@ -206,6 +220,12 @@ impl DropView {
                 .any(|(_, limit)| *limit == DropLimit::OppositeColors),
             castling_dropped_piece: hands.castling_king_file.is_some(),
             pawn_drop_mate_illegal: !hands.drop_mate_loses.is_empty(),
+            drop_loop: marks_promotions
+                && hands.captures_to_hand
+                && hands.promoted_return_as.is_none(),
+            two_boards: marks_promotions
+                && !hands.captures_to_hand
+                && hands.promoted_return_as.is_some(),
         }
     }
 }

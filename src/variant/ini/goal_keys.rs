@@ -315,12 +315,13 @@ impl Builder<'_> {
         // `whitedrawodds` are the same rule: every drawn ending is that side's win. Its
         // other countings are not played.
         if let Some(x) = self.read("materialCounting", |s| match s {
-            "" | "-" | "none" => Ok(None),
+            // Janggi's points are palace rules (`palace_keys.rs`).
+            "" | "-" | "none" | "janggi" => Ok(None),
             "blackdrawodds" => Ok(Some(BLACK)),
             "whitedrawodds" => Ok(Some(WHITE)),
             other => Err(format!(
-                "'{other}' needs a rule Protean does not implement (none, whitedrawodds and \
-                 blackdrawodds are)"
+                "'{other}' needs a rule Protean does not implement (none, janggi, \
+                 whitedrawodds and blackdrawodds are)"
             )),
         }) {
             g.draws_win_for = x;

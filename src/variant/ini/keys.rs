@@ -94,22 +94,22 @@ pub const KEYS: &[(&str, Class)] = &[
     ("checking", Class::Rule),
     ("flyingGeneral", Class::Rule),
     ("makpongRule", Class::Rule),
-    ("shatarMateRule", Class::Unsupported(FALSE)),
-    ("bikjangRule", Class::Unsupported(FALSE)),
+    ("shatarMateRule", Class::Rule),
+    ("bikjangRule", Class::Rule),
     ("dupleCheck", Class::Unsupported(FALSE)),
     ("soldierPromotionRank", Class::Unsupported(&["1"])),
-    ("diagonalLines", Class::Unsupported(NONE)),
+    ("diagonalLines", Class::Rule),
     // Passing and walls.
-    ("pass", Class::Unsupported(FALSE)),
+    ("pass", Class::Rule),
     ("passWhite", Class::Unsupported(FALSE)),
     ("passBlack", Class::Unsupported(FALSE)),
     ("passOnStalemate", Class::Unsupported(FALSE)),
     ("passOnStalemateWhite", Class::Unsupported(FALSE)),
     ("passOnStalemateBlack", Class::Unsupported(FALSE)),
-    ("wallingRule", Class::Unsupported(NONE)),
+    ("wallingRule", Class::Rule),
     ("wallingRegion", Class::Unsupported(NOTHING)),
-    ("wallingRegionWhite", Class::Unsupported(NOTHING)),
-    ("wallingRegionBlack", Class::Unsupported(NOTHING)),
+    ("wallingRegionWhite", Class::Rule),
+    ("wallingRegionBlack", Class::Rule),
     ("wallOrMove", Class::Unsupported(FALSE)),
     ("cambodianMoves", Class::Unsupported(FALSE)),
     ("flipEnclosedPieces", Class::Unsupported(NONE)),
@@ -164,8 +164,8 @@ pub const KEYS: &[(&str, Class)] = &[
     // Drops, hands and gating (see drops.rs for those that are rules).
     ("pieceDrops", Class::Rule),
     ("capturesToHand", Class::Rule),
-    ("twoBoards", Class::Hands(FALSE)),
-    ("dropLoop", Class::Hands(FALSE)),
+    ("twoBoards", Class::Rule),
+    ("dropLoop", Class::Rule),
     ("mustDrop", Class::Rule),
     ("mustDropType", Class::Rule),
     ("dropChecks", Class::Hands(TRUE)),
@@ -208,6 +208,7 @@ pub fn class_of(key: &str) -> Option<Class> {
     if super::protean_keys::PROTEAN_KEYS.contains(&key)
         || super::goal_keys::GOAL_KEYS.contains(&key)
         || super::fog_keys::FOG_KEYS.contains(&key)
+        || super::palace_keys::PALACE_KEYS.contains(&key)
     {
         return Some(Class::Rule);
     }

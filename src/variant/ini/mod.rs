@@ -23,9 +23,11 @@ pub mod fog_keys;
 pub mod goal_keys;
 pub mod keys;
 pub mod lexer;
+pub mod palace_keys;
 pub mod pieces;
 pub mod protean_keys;
 pub mod values;
+pub mod wall_keys;
 pub mod write;
 
 use crate::variant::Variant;

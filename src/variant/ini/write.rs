@@ -102,6 +102,12 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     for (key, value) in super::fog_keys::fog_key_values(v) {
         out.key(key, value);
     }
+    for (key, value) in super::wall_keys::wall_key_values(v) {
+        out.key(key, value);
+    }
+    for (key, value) in super::palace_keys::palace_key_values(v) {
+        out.key(key, value);
+    }
     Ok(out.0)
 }
 
@@ -381,6 +387,12 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
     if view.pawn_drop_mate_illegal {
         out.key("shogiPawnDropMateIllegal", true);
     }
+    if view.drop_loop {
+        out.key("dropLoop", true);
+    }
+    if view.two_boards {
+        out.key("twoBoards", true);
+    }
     if view.gating {
         out.key("gating", true);
         out.key("seirawanGating", true);
@@ -438,6 +450,7 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
             Some(CountingRule::Asean) => "asean",
         },
     );
+    out.key("shatarMateRule", v.shatar_mate_rule);
     let (value, count) = match v.draws.stalemate {
         StalemateResult::Draw => ("draw", false),
         StalemateResult::Win => ("win", false),
@@ -451,7 +464,11 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
         Some(x) => {
             out.key(
                 "extinctionValue",
-                if x.extinct_side_wins { "win" } else { "loss" },
+                match (x.draws, x.extinct_side_wins) {
+                    (true, _) => "draw",
+                    (false, true) => "win",
+                    (false, false) => "loss",
+                },
             );
             let kinds = if x.kinds.is_empty() {
                 "*".into()

@@ -79,6 +79,13 @@ pub enum EndCondition<B> {
     /// move the opponent had another legal move after which it would have had a mate
     /// in one (Blunder-Mate's claim). A lookahead, cached by the earlier position's key.
     BlunderMate,
+    /// Bikjang: the royals faced each other on an open file before the last move and
+    /// still do (the last move did not part them: a pass): the game ends, decided by
+    /// points where the variant counts them, else drawn.
+    RoyalsStillFace,
+    /// The last two moves were passes: the game ends, decided by points where the
+    /// variant counts them, else drawn.
+    TwoPasses,
 }
 
 /// Compiled counted extinction rule (see [`EndCondition::ExtinctionCount`]).
@@ -88,6 +95,8 @@ pub struct ExtinctionCount {
     pub opponent_count: u32,
     pub claim: bool,
     pub extinct_side_wins: bool,
+    /// Extinction is a draw (`extinctionValue = draw`).
+    pub draws: bool,
 }
 
 /// Compiled connection goal: the rule for both sides connected at once, and per square
@@ -173,7 +182,12 @@ impl<B: Bitboard> EndConditions<B> {
             if variant.secret_bomb && kinds != 0 {
                 list.push(EndCondition::MutualExtinction(kinds));
             }
-            list.push(if e.count == 0 && e.opponent_count == 0 && !e.claim {
+            // Pieces in hand count against extinction, as in Fairy-Stockfish: in a game
+            // with hands the counted arm (which adds them) decides even at count 0
+            // (Anti-Minishogi: a side with no piece on the board but one in hand plays on).
+            // A draw by extinction takes the counted form too, which says draws.
+            let plain = e.count == 0 && e.opponent_count == 0 && !e.claim && !e.draws;
+            list.push(if plain && variant.hands.is_none() {
                 EndCondition::Extinction {
                     kinds,
                     extinct_side_wins: e.extinct_side_wins,
@@ -185,6 +199,7 @@ impl<B: Bitboard> EndConditions<B> {
                     opponent_count: e.opponent_count,
                     claim: e.claim,
                     extinct_side_wins: e.extinct_side_wins,
+                    draws: e.draws,
                 })
             });
         }
@@ -337,6 +352,12 @@ impl<B: Bitboard> EndConditions<B> {
         if goal.blunder_mate {
             list.push(EndCondition::BlunderMate);
         }
+        if variant.palace.bikjang {
+            list.push(EndCondition::RoyalsStillFace);
+        }
+        if variant.palace.pass {
+            list.push(EndCondition::TwoPasses);
+        }
         Ok(EndConditions {
             position_state: tracks_captured
                 || goal.move_limit.is_some()
@@ -439,6 +460,8 @@ impl<B> EndConditions<B> {
                     | EndCondition::CaptureNextTo { .. }
                     | EndCondition::SeriesMate
                     | EndCondition::BlunderMate
+                    | EndCondition::RoyalsStillFace
+                    | EndCondition::TwoPasses
             )
         })
     }

@@ -63,6 +63,9 @@ pub enum MoveFilter {
     /// its owner (Counselor's queen); when a move would so mate the opponent's, only
     /// such moves are legal (a rule on the whole list, applied after any generator).
     MatedRoyalWins(usize),
+    /// Bikjang (Janggi): when the royals face each other on an open file at the
+    /// start of the turn, a move (the pass aside) must part them.
+    Bikjang,
 }
 
 impl MoveFilter {
@@ -86,6 +89,7 @@ impl MoveFilter {
             MoveFilter::CheckedRoyalStays => 16384,
             MoveFilter::Linkage(_) => 32768,
             MoveFilter::MatedRoyalWins(_) => 65536,
+            MoveFilter::Bikjang => 131072,
         }
     }
 }
@@ -161,6 +165,9 @@ impl MoveFilters {
             .and_then(|l| variant.kind_by_letter(l))
         {
             list.push(MoveFilter::MatedRoyalWins(kind));
+        }
+        if variant.palace.bikjang {
+            list.push(MoveFilter::Bikjang);
         }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }

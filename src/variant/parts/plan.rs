@@ -68,10 +68,15 @@ pub enum ExchangeRule {
     /// material sum. Attackers are recomputed from the occupancy after each capture, so
     /// hoppers that lose their hurdle and lame leapers that are freed are followed.
     Material,
+    /// Captures enclose (tafl): the capturer stands beside its victims, and what it
+    /// risks is being enclosed in turn by the opponent's next move, not a recapture on
+    /// one square. The exchange is the material the move takes less the most the
+    /// opponent's best answer that takes the moved piece takes back (`search::see`).
+    Custodian,
     /// Material does not decide: captures are compulsory (a side may not stop, and
     /// losing material can be the aim), a recapture that gives check is illegal, or
-    /// captures explode or enclose (more or other pieces go than the one on the
-    /// square). Every capture counts as even.
+    /// captures explode (more pieces go than the one on the square). Every capture
+    /// counts as even.
     Off,
 }
 
@@ -83,6 +88,9 @@ pub struct GeneratorPlan {
     /// A side with no legal move and not in check passes: the pass is added to an
     /// empty list after any generator (so no generator's count is final).
     pub pass_if_none: bool,
+    /// A side not in check may always pass (`PalaceRules::pass`): the pass is added
+    /// after any generator (so no generator's count is final).
+    pub pass_always: bool,
     /// The turn rule expands moves into compound turns after any generator (so no
     /// generator's count is final).
     pub expands: bool,
@@ -296,6 +304,7 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::SecondRoyal(_)
         | MoveFilter::QuadrantsApart(_)
         | MoveFilter::CheckedRoyalStays
+        | MoveFilter::Bikjang
         | MoveFilter::Linkage(_) => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
@@ -325,6 +334,15 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             expands: true,
+            ..Verdict::NEUTRAL
+        },
+        // Every move is expanded into its walled forms after the generator; a wall
+        // blocks lines that no pin test sees (walling games have no royal piece).
+        TurnRule::Walling(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            expands: true,
+            exposure_shortcut: false,
             ..Verdict::NEUTRAL
         },
         // In check, the list is replaced after the generator (royal moves and two-step
@@ -391,16 +409,35 @@ impl GeneratorPlan {
         no_move: NoMoveRule,
         kinds: &[KindRules<B>],
         complex_capturers: &[usize],
+        pass_always: bool,
     ) -> GeneratorPlan {
         // The pieces' own captures: the pin-aware generator traces plain leaps and
-        // full-line slides only.
+        // full-line slides only; palace-line moves and shy hoppers only the
+        // make-and-test generator follows, every move made.
+        let palace = kinds.iter().any(|k| {
+            k.moves
+                .iter()
+                .any(|m| m.walkers.iter().any(|w| w.lines || w.shy))
+        });
         let pieces = Verdict {
-            pin_aware: if complex_capturers.is_empty() {
+            pin_aware: if complex_capturers.is_empty() && !palace {
                 PinAware::Exact
             } else {
                 PinAware::Unsafe
             },
+            screened: !palace,
+            exposure_shortcut: !palace,
             ..Verdict::NEUTRAL
+        };
+        // The pass joins the list after the generator, so no direct count is final.
+        let passing = if pass_always {
+            Verdict {
+                pin_aware: PinAware::Unsafe,
+                screened: false,
+                ..Verdict::NEUTRAL
+            }
+        } else {
+            Verdict::NEUTRAL
         };
         let v = filters
             .iter()
@@ -412,6 +449,7 @@ impl GeneratorPlan {
                     .meet(turn_verdict(turn))
                     .meet(hands_verdict(hands))
                     .meet(no_move_verdict(no_move))
+                    .meet(passing)
                     .meet(pieces),
                 Verdict::meet,
             );
@@ -437,6 +475,7 @@ impl GeneratorPlan {
             },
             list_rule: v.list_rule,
             pass_if_none: v.pass_if_none,
+            pass_always,
             expands: v.expands,
             exposure_shortcut: v.exposure_shortcut,
         }
@@ -447,7 +486,7 @@ impl GeneratorPlan {
     #[inline(always)]
     pub fn lists_final(&self) -> bool {
         match self.list_rule {
-            ListRule::None => !self.pass_if_none && !self.expands,
+            ListRule::None => !self.pass_if_none && !self.pass_always && !self.expands,
             ListRule::CapturesIfAny | ListRule::ForwardIfAny | ListRule::RoyalMateIfAny => false,
         }
     }
@@ -465,12 +504,13 @@ impl ExchangeRule {
         modes: &PieceModes,
         line_count: bool,
     ) -> Self {
-        let capture_ok = match capture {
-            CaptureRule::Replacement => true,
+        let by_capture = match capture {
+            CaptureRule::Replacement => ExchangeRule::Material,
+            CaptureRule::Custodian(_) => ExchangeRule::Custodian,
             // A recapture may be forbidden.
-            CaptureRule::Permitted(_) => false,
-            // More pieces go than the victim, or none on the square moved to.
-            CaptureRule::Explosion(_) | CaptureRule::Custodian(_) | CaptureRule::CrossRays => false,
+            CaptureRule::Permitted(_) => ExchangeRule::Off,
+            // More pieces go than the victim.
+            CaptureRule::Explosion(_) | CaptureRule::CrossRays => ExchangeRule::Off,
         };
         let filters_ok = filters.iter().all(|f| match f {
             // A side may not stop capturing.
@@ -492,6 +532,7 @@ impl ExchangeRule {
             | MoveFilter::QuadrantsApart(_)
             | MoveFilter::CheckedRoyalStays
             | MoveFilter::Linkage(_)
+            | MoveFilter::Bikjang
             | MoveFilter::MatedRoyalWins(_) => false,
         });
         let turn_ok = match turn {
@@ -500,6 +541,8 @@ impl ExchangeRule {
             TurnRule::PlaceCaptured(_) => false,
             // A hidden bomb may blow up the square at any turn.
             TurnRule::SecretBomb => false,
+            // A wall may block a recapture.
+            TurnRule::Walling(_) => false,
             // In check a recapture may not be a single move: the exchange differs.
             TurnRule::TwoStepEvasions => false,
             // A captured piece comes back to its owner's pool.
@@ -514,8 +557,8 @@ impl ExchangeRule {
             | PieceMode::RoyalFirstMoveQueen(_) => false,
         });
         // Line-count captures are not among the attacks an exchange is read from.
-        if capture_ok && filters_ok && turn_ok && modes_ok && !line_count {
-            ExchangeRule::Material
+        if filters_ok && turn_ok && modes_ok && !line_count {
+            by_capture
         } else {
             ExchangeRule::Off
         }

@@ -5,6 +5,7 @@
 //! part. Each arm decides in [`super::plan`] which generators stay exact.
 
 use super::super::rules::{kinds_mask, RulesError};
+use super::super::walls::WallingRule;
 use super::super::Variant;
 
 /// What one turn is.
@@ -25,6 +26,12 @@ pub enum TurnRule {
     /// enemy king, or the own king, or leaves the own king unattacked; the bomb never
     /// gives check. The bombs are in the position, its key and its FEN.
     SecretBomb,
+    /// A move, then a wall on a square the rule allows
+    /// ([`crate::variant::walls::WallingRule`]), both one move value
+    /// ([`crate::position::Move::with_wall`]; UCI `e2e4,e4d5`). The walls are in the
+    /// position, its key and its FEN (`*`); they block every move and nothing lands on
+    /// them. With no square for the wall, the move is not legal.
+    Walling(WallingRule),
     /// A side in check answers with a royal move or with two consecutive moves of one
     /// other unit, one compound turn (Deadline, [`crate::variant::GoalRules::two_step_evasions`]):
     /// the generator replaces a checked side's list by its royal moves and these turns.
@@ -47,6 +54,24 @@ impl TurnRule {
     pub fn of(variant: &Variant) -> Result<TurnRule, RulesError> {
         let placed = &variant.goal.placed_captures;
         let err = |why: &str| Err(RulesError(format!("variant {}: {why}", variant.name)));
+        if let Some(w) = &variant.walling {
+            if variant.secret_bomb || !placed.is_empty() {
+                return err("walls cannot be combined with a secret bomb or placed captures");
+            }
+            if variant.hands.is_some() {
+                return err("walls need a game without hands");
+            }
+            // Attack tests do not see walls, so no piece may be royal.
+            if variant.pieces.iter().any(|p| p.royal) {
+                return err("walls need a game without royal pieces (checks do not see walls)");
+            }
+            let promotes =
+                variant.promotion.is_some() || variant.pieces.iter().any(|p| p.promotion.is_some());
+            if promotes && variant.files * variant.ranks > 64 {
+                return err("walls with promotions need a board of at most 64 squares");
+            }
+            return Ok(TurnRule::Walling(w.rule));
+        }
         if variant.secret_bomb {
             if !placed.is_empty() {
                 return err("a secret bomb and placed captures cannot be combined");
@@ -150,6 +175,7 @@ impl TurnRule {
         match self {
             TurnRule::OneMove
             | TurnRule::SecretBomb
+            | TurnRule::Walling(_)
             | TurnRule::TwoStepEvasions
             | TurnRule::PlaceFromPool => 0,
             TurnRule::PlaceCaptured(kinds) => kinds,

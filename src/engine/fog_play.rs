@@ -1,0 +1,145 @@
+//! Where the session hands a hidden-information game to the honest player. The
+//! session (the referee) writes the side to move's observation history of the true
+//! game with `hidden::view::record`; only that history, the options and the `go`
+//! limits reach the belief and the planner (`hidden::belief`, `hidden::planner`).
+//!
+//! Which games the planner plays is rule data ([`planner_covers`]): fog in play, no
+//! hidden set-up, no secret bomb, no hands. Other hidden games keep the peeking
+//! searcher and its warning until the planner covers them.
+//!
+//! The belief is kept between searches ([`FogMemory`]): a history that extends the one
+//! the belief was built from is taken in step by step, any other is rebuilt from its
+//! start. Both give the same belief, since each step depends only on the belief, the
+//! step and the seed.
+
+use super::game::{on_board, OnBoard};
+use crate::hidden::belief::Belief;
+use crate::hidden::planner::{self, Plan, PlanOptions};
+use crate::hidden::ObservationHistory;
+use crate::search::{Control, Limits, Score, Settings, TranspositionTable};
+use crate::variant::rules::Rules;
+use crate::variant::Variant;
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+
+/// The planner's own transposition table (MiB), emptied at every search.
+const PLANNER_HASH_MB: usize = 16;
+
+/// Whether the honest player plays `variant`: fog during play, and none of the hidden
+/// parts it does not handle yet (a hidden set-up, hands, secret bombs).
+pub fn planner_covers(variant: &Variant) -> bool {
+    variant
+        .fog
+        .as_ref()
+        .is_some_and(|f| f.play && !f.hidden_setup)
+        && !variant.secret_bomb
+        && variant.hands.is_none()
+}
+
+/// What the player keeps between searches: the belief and the history it was built
+/// from, and its transposition table.
+pub struct FogMemory {
+    history: Option<ObservationHistory>,
+    belief: Option<Box<dyn Any + Send>>,
+    tt: TranspositionTable,
+}
+
+impl Default for FogMemory {
+    fn default() -> Self {
+        FogMemory {
+            history: None,
+            belief: None,
+            tt: TranspositionTable::new(PLANNER_HASH_MB),
+        }
+    }
+}
+
+impl FogMemory {
+    /// Forgets the belief (a new game).
+    pub fn clear(&mut self) {
+        self.history = None;
+        self.belief = None;
+    }
+}
+
+/// One search of the honest player.
+pub struct PlanJob {
+    pub history: ObservationHistory,
+    pub belief_cap: usize,
+    pub options: PlanOptions,
+    pub memory: Arc<Mutex<FogMemory>>,
+}
+
+/// Runs the planner for `job` in `variant` under `limits`.
+pub fn run(
+    variant: &Arc<Variant>,
+    job: &PlanJob,
+    limits: &Limits,
+    settings: &Settings,
+    control: &Control,
+) -> Plan {
+    struct Work<'a> {
+        job: &'a PlanJob,
+        limits: &'a Limits,
+        settings: &'a Settings,
+        control: &'a Control,
+    }
+    impl OnBoard for Work<'_> {
+        type Output = Plan;
+        fn run<B: crate::board::Bitboard>(self, rules: Arc<Rules<B>>) -> Plan {
+            let job = self.job;
+            let mut memory = job.memory.lock().unwrap_or_else(|e| e.into_inner());
+            let cached = memory
+                .belief
+                .take()
+                .and_then(|b| b.downcast::<Belief<B>>().ok())
+                .filter(|b| {
+                    Arc::ptr_eq(b.rules(), &rules)
+                        && b.has_settings(job.belief_cap, job.options.seed)
+                        && memory
+                            .history
+                            .as_ref()
+                            .is_some_and(|h| h.is_prefix_of(&job.history))
+                });
+            let mut belief = match cached {
+                Some(b) => *b,
+                None => Belief::start(
+                    rules,
+                    job.history.viewer,
+                    &job.history.first,
+                    job.belief_cap,
+                    job.options.seed,
+                ),
+            };
+            for step in &job.history.steps[belief.steps()..] {
+                belief.update(step);
+            }
+            let plan = planner::plan(
+                &belief,
+                self.limits,
+                self.settings,
+                &memory.tt,
+                self.control,
+                &job.options,
+            );
+            memory.history = Some(job.history.clone());
+            memory.belief = Some(Box::new(belief));
+            plan
+        }
+    }
+    let work = Work {
+        job,
+        limits,
+        settings,
+        control,
+    };
+    on_board(variant, work).unwrap_or(Plan {
+        best: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+        belief: 0,
+        sampled: 0,
+        inconsistent_at: None,
+    })
+}

@@ -1,0 +1,281 @@
+//! The honest player of a hidden-information game: chooses a move from the belief
+//! ([`super::belief`]) and nothing else. It imports nothing from the referee
+//! (`super::view`) or the engine's game, so it has no path to the true position.
+//!
+//! 1. A seeded sample of `WorldSamples` worlds of the belief (all of them when fewer).
+//! 2. Our legal moves are the same in every world (they depend only on what we see);
+//!    each world is searched by the ordinary searcher with every root move as a MultiPV
+//!    line, so each move gets a score in each world. The `go` budget (nodes or time) is
+//!    shared out evenly; `depth` limits each world.
+//! 3. A move's value is a risk-averse mix of its mean over the worlds and its mean over
+//!    the worst quarter of them (`RiskAversion` %, 0 = the mean). Scores are clamped to
+//!    +-2000 cp and a mate counts 3000 less its length, so a world in which our king
+//!    can be taken weighs as heavily as the clamp allows.
+//! 4. The best value wins (`MixSupport` 1); with 2-3 a seeded draw picks among that many
+//!    best moves within 50 cp of the best, so the play is less predictable.
+//!
+//! The answer names only the root move: its expected score, `mate` only when a king
+//! capture is forced in every sampled world, and no ponder move.
+
+use super::belief::Belief;
+use crate::board::Bitboard;
+use crate::position::Position;
+use crate::search::{self, Control, Limits, Report, Score, SearchMemory, Settings};
+use crate::search::{time, TranspositionTable};
+use crate::tune::Rng;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// A cp score is clamped to this; a mate counts more.
+const CLAMP_CP: i32 = 2000;
+const MATE_VALUE: i32 = 3000;
+/// The fewest nodes a world gets per root move, so that every move is scored a little
+/// deeper than one ply; a small node budget searches fewer worlds rather than none well.
+const MIN_NODES_PER_MOVE: u64 = 64;
+/// Nodes per world when neither nodes nor time limit the search (`go infinite`).
+const UNLIMITED_WORLD_NODES: u64 = 200_000;
+/// A mixed choice takes moves at most this far below the best.
+const MIX_WINDOW_CP: i32 = 50;
+
+/// The planner's options (UCI `WorldSamples`, `RiskAversion`, `MixSupport`, `Seed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanOptions {
+    pub world_samples: usize,
+    /// 0..=100.
+    pub risk_aversion: u32,
+    /// 1 = deterministic.
+    pub mix_support: usize,
+    pub seed: u64,
+}
+
+impl Default for PlanOptions {
+    fn default() -> Self {
+        PlanOptions {
+            world_samples: 64,
+            risk_aversion: 30,
+            mix_support: 1,
+            seed: 0,
+        }
+    }
+}
+
+/// The planner's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// `None` only when no world has a legal move.
+    pub best: Option<String>,
+    pub score: Score,
+    /// The shallowest depth completed in a sampled world.
+    pub depth: u32,
+    pub nodes: u64,
+    /// Worlds in the belief, and how many were searched.
+    pub belief: usize,
+    pub sampled: usize,
+    /// The ply at which even re-seeding found no world (the belief then holds none).
+    pub inconsistent_at: Option<usize>,
+}
+
+/// A score as a number the mix can average.
+fn value(score: Score) -> i32 {
+    match score {
+        Score::Cp(c) => c.clamp(-CLAMP_CP, CLAMP_CP),
+        Score::Mate(n) if n > 0 => MATE_VALUE - n,
+        Score::Mate(n) => -MATE_VALUE - n,
+    }
+}
+
+/// The mix of the mean and the mean of the worst quarter, `risk` % of the latter.
+fn risk_mix(values: &[i32], risk: u32) -> i32 {
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    let n = sorted.len().max(1) as i64;
+    let mean = sorted.iter().map(|&v| v as i64).sum::<i64>() / n;
+    let worst_n = sorted.len().div_ceil(4).max(1);
+    let worst = sorted.iter().take(worst_n).map(|&v| v as i64).sum::<i64>() / worst_n as i64;
+    let risk = risk.min(100) as i64;
+    ((mean * (100 - risk) + worst * risk) / 100) as i32
+}
+
+/// The legal moves of `world` in UCI notation.
+fn moves_of<B: Bitboard>(world: &Position<B>) -> Vec<String> {
+    world
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .map(|&m| world.move_to_uci(m))
+        .collect()
+}
+
+/// Chooses a move from `belief` under the `go` limits. `tt` is the planner's own
+/// table (emptied here, so the answer depends on nothing but the belief, the limits
+/// and the seed).
+pub fn plan<B: Bitboard>(
+    belief: &Belief<B>,
+    limits: &Limits,
+    settings: &Settings,
+    tt: &TranspositionTable,
+    control: &Control,
+    options: &PlanOptions,
+) -> Plan {
+    let mut answer = Plan {
+        best: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+        belief: belief.len(),
+        sampled: 0,
+        inconsistent_at: belief.inconsistent_at(),
+    };
+    let playable: Vec<&Position<B>> = belief
+        .worlds()
+        .iter()
+        .filter(|w| !w.legal_moves().is_empty())
+        .collect();
+    let Some(first) = playable.first() else {
+        return answer;
+    };
+    let root = moves_of(first);
+    let salt = crate::variant::shuffle::splitmix(belief.steps() as u64);
+    let mut rng = Rng::new(options.seed ^ salt);
+    // The sample: a seeded partial shuffle, searched in belief order.
+    let mut k = options.world_samples.max(1).min(playable.len());
+    if let Some(n) = limits.nodes {
+        let least = MIN_NODES_PER_MOVE * root.len() as u64;
+        k = k.min((n / least.max(1)).max(1) as usize);
+    }
+    let mut index: Vec<usize> = (0..playable.len()).collect();
+    for i in 0..k {
+        let j = i + rng.below(index.len() - i);
+        index.swap(i, j);
+    }
+    index.truncate(k);
+    index.sort_unstable();
+    let budget_ms = time::budget(limits, settings.move_overhead_ms).map(|b| b.optimum_ms);
+    let mut per_world = Settings {
+        multipv: root.len(),
+        ..settings.clone()
+    };
+    per_world.multipv = per_world.multipv.max(1);
+    tt.clear();
+    let mut values: Vec<Vec<i32>> = vec![Vec::new(); root.len()];
+    let mut mates: Vec<Option<i32>> = vec![Some(0); root.len()];
+    let mut depth = u32::MAX;
+    for (done, &i) in index.iter().enumerate() {
+        if done > 0 && control.stopped() {
+            break;
+        }
+        let world = playable[i];
+        let moves = moves_of(world);
+        debug_assert!(
+            moves.len() == root.len() && moves.iter().all(|m| root.contains(m)),
+            "our legal moves depend only on what we see"
+        );
+        let mut limit = Limits {
+            depth: limits.depth,
+            mate: limits.mate,
+            ..Limits::default()
+        };
+        match (limits.nodes, budget_ms) {
+            (Some(n), _) => limit.nodes = Some((n / k as u64).max(1)),
+            (None, Some(total)) if done > 0 && control.elapsed_ms() >= total => break,
+            (None, Some(total)) => {
+                let share = total.saturating_sub(control.elapsed_ms()) / (k - done) as u64;
+                limit.movetime_ms = Some(share.max(1) + settings.move_overhead_ms);
+            }
+            (None, None) if limits.depth.is_none() && limits.mate.is_none() => {
+                limit.nodes = Some(UNLIMITED_WORLD_NODES)
+            }
+            (None, None) => {}
+        }
+        let mut scores: Vec<Option<Score>> = vec![None; root.len()];
+        let mut memory = SearchMemory::new();
+        // Each world's search has its own control (a search stops its control when it
+        // ends, and its clock starts with it); `stop` from outside reaches it through
+        // a watcher.
+        let inner = Control::new(false);
+        let finished = AtomicBool::new(false);
+        let result = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Relaxed) {
+                    if control.stopped() {
+                        inner.stop();
+                        return;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            });
+            let mut report = |r: &Report| {
+                if let Some(pos) = r.pv.first().and_then(|m| root.iter().position(|x| x == m)) {
+                    scores[pos] = Some(r.score);
+                }
+            };
+            let result = search::think(
+                world,
+                &limit,
+                &per_world,
+                tt,
+                &inner,
+                &mut memory,
+                &mut report,
+            );
+            finished.store(true, Relaxed);
+            result
+        });
+        answer.nodes += result.nodes;
+        depth = depth.min(result.depth);
+        answer.sampled += 1;
+        let floor = scores
+            .iter()
+            .flatten()
+            .map(|&s| value(s))
+            .min()
+            .unwrap_or(0);
+        for (m, s) in scores.iter().enumerate() {
+            values[m].push(s.map_or(floor, value));
+            mates[m] = match (mates[m], s) {
+                (Some(longest), Some(Score::Mate(n))) if *n > 0 => Some(longest.max(*n)),
+                _ => None,
+            };
+        }
+    }
+    if answer.sampled == 0 {
+        return answer;
+    }
+    let mut ranked: Vec<(i32, usize)> = values
+        .iter()
+        .enumerate()
+        .map(|(m, v)| (risk_mix(v, options.risk_aversion), m))
+        .collect();
+    // Best value first; equal values in the world's move order.
+    ranked.sort_by_key(|&(v, m)| (std::cmp::Reverse(v), m));
+    let top = ranked[0].0;
+    let support = ranked
+        .iter()
+        .take(options.mix_support.clamp(1, 3))
+        .take_while(|(v, _)| *v >= top - MIX_WINDOW_CP)
+        .count()
+        .max(1);
+    let (chosen_value, chosen) = ranked[rng.below(support)];
+    answer.best = Some(root[chosen].clone());
+    answer.score = match mates[chosen] {
+        Some(n) if n > 0 => Score::Mate(n),
+        _ => Score::Cp(chosen_value),
+    };
+    answer.depth = if depth == u32::MAX { 0 } else { depth };
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mix_weighs_the_worst_quarter() {
+        let v = [100, 100, 100, -2999];
+        assert_eq!(risk_mix(&v, 0), (300 - 2999) / 4);
+        assert_eq!(risk_mix(&v, 100), -2999);
+        assert_eq!(risk_mix(&v, 30), ((300 - 2999) / 4 * 70 - 2999 * 30) / 100);
+        assert_eq!(value(Score::Mate(1)), 2999);
+        assert_eq!(value(Score::Mate(-2)), -2998);
+        assert_eq!(value(Score::Cp(5000)), 2000);
+    }
+}
