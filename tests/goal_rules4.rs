@@ -362,13 +362,24 @@ fn donnybrook_there_is_no_check_and_the_queen_steps_like_the_king() {
 
 #[test]
 fn donnybrook_the_regular_part_may_double_step_or_take_en_passant() {
-    // Our own: with a knight to place, e2-e4 leaves e3 for en passant, and Black, with
-    // its own knight to place, may then take on e3 in the regular part of its turn.
-    let fen = "4k3/8/8/8/3p4/8/4P3/4K3[Nn] w - - 0 1";
-    let g = after("donnybrook", fen, &["N@a1,e2e4"]);
-    assert!(g.fen().contains(" b - e3 "), "{}", g.fen());
-    let g = after("donnybrook", fen, &["N@a1,e2e4", "n@h8,d4e3"]);
-    assert_eq!(g.fen(), "4k2n/8/8/8/8/4p3/8/N3K3[] w - - 0 2");
+    // Our own: with a knight to place, e2-e4 leaves e3 for en passant; Black, with a
+    // knight of its own to place (a set-up), may take on e3 in the regular part of its
+    // turn, unless it put the knight on e3 itself.
+    let g = after(
+        "donnybrook",
+        "4k3/8/8/8/3p4/8/4P3/4K3[N] w - - 0 1",
+        &["N@a1,e2e4"],
+    );
+    assert_eq!(g.fen(), "4k3/8/8/8/3pP3/8/8/N3K3[] b - e3 0 1");
+    let fen = "4k3/8/8/8/3pP3/8/8/N3K3[n] b - e3 0 1";
+    assert_eq!(
+        fen_after("donnybrook", fen, &["N@h8,d4e3"]),
+        "4k2n/8/8/8/8/4p3/8/N3K3[] w - - 0 2"
+    );
+    let g = game_at("donnybrook", fen);
+    assert!(has(&g, "N@e3,e8d8"));
+    assert!(has(&g, "N@e3,d4d3") && !has(&g, "N@e3,d4e3"));
+    assert!(sorted_moves(&g).iter().all(|m| m.starts_with("N@")));
 }
 
 #[test]
@@ -384,8 +395,7 @@ fn donnybrook_no_legal_turn_draws() {
 
 #[test]
 fn donnybrook_notation_and_bad_input() {
-    // A pool turn is one UCI token; SAN writes the placement as a drop. A pool never
-    // holds two units (one capture a turn, placed at the next): such a FEN is refused.
+    // A pool turn is one UCI token; SAN writes the placement as a drop.
     let fen = "3qk3/8/8/8/8/8/8/3QK3[N] w - - 0 1";
     let g = game_at("donnybrook", fen);
     assert_eq!(
@@ -397,11 +407,20 @@ fn donnybrook_notation_and_bad_input() {
     assert!(g.play_uci("N@e4").is_err());
     assert!(g.play_uci("N@e4,e4e5").is_err());
     assert_eq!(g.fen(), fen);
-    assert!(protean::engine::Game::by_name(
-        "donnybrook",
-        Some("3qk3/8/8/8/8/8/8/3QK3[NB] w - - 0 1")
-    )
-    .is_err());
+    // Only the side to move's pool may hold a unit, at most one, and only of a kind
+    // that returns (R B N).
+    for bad in [
+        "3qk3/8/8/8/8/8/8/3QK3[NB] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[n] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[Nn] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[Q] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[P] w - - 0 1",
+    ] {
+        assert!(
+            protean::engine::Game::by_name("donnybrook", Some(bad)).is_err(),
+            "{bad}"
+        );
+    }
 }
 
 #[test]

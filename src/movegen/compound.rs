@@ -129,7 +129,8 @@ impl<B: Bitboard> Position<B> {
     /// The turns of a side whose pool holds a unit of `kind` (Donnybrook), in place of
     /// `list`: per empty square, the placement there and then each legal move of
     /// another unit (the placed one may not move on that turn), in square order. A
-    /// square after which no move is legal gives no turn.
+    /// square after which no move is legal gives no turn; a placement on the square an
+    /// en-passant capture would land on leaves no such capture.
     #[cold]
     #[inline(never)]
     pub(super) fn pool_turns(&mut self, list: &mut MoveList, kind: usize) {
@@ -144,7 +145,12 @@ impl<B: Bitboard> Position<B> {
             after.retain(|_| false);
             self.generate_ignoring_end(&mut after);
             for &m in after.as_slice() {
-                if m.from() != sq && !matches!(m.kind(), MoveKind::Drop | MoveKind::Pass) {
+                // Nothing may land on the placed unit: en passant onto the square
+                // passed, where the unit now stands, is gone.
+                if m.from() != sq
+                    && m.to() != sq
+                    && !matches!(m.kind(), MoveKind::Drop | MoveKind::Pass)
+                {
                     list.push(Move::two_step(m.from(), sq, m.to(), tag(self, m)));
                 }
             }

@@ -8,7 +8,6 @@ use super::fen::FenError;
 use super::{color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::hands::{HandRules, MAX_IN_HAND};
-use crate::variant::parts::TurnRule;
 use crate::variant::rules::MAX_KINDS;
 use crate::variant::{Color, BLACK, WHITE};
 
@@ -297,16 +296,6 @@ impl<B: Bitboard> Position<B> {
                 return Err(FenError(format!("too many '{c}' in hand")));
             }
             self.hand[color][kind] += 1;
-        }
-        if self.rules.turn == TurnRule::PlaceFromPool {
-            // One capture a turn, placed at the owner's next: a pool never holds more.
-            let units = |c: Color| self.hand[c].iter().map(|&n| n as u32).sum::<u32>();
-            if units(WHITE) > 1 || units(BLACK) > 1 {
-                return Err(FenError(format!(
-                    "holdings [{field}]: a pool holds at most one unit in variant {}",
-                    variant.name
-                )));
-            }
         }
         Ok(())
     }

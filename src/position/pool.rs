@@ -5,11 +5,38 @@
 //! step, a promotion to the tagged target). Captured pieces return to their owner's
 //! pool in `hand.rs`. Games without the rule never come here.
 
+use super::fen::FenError;
 use super::{kind_of, piece_code, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
+use crate::variant::parts::TurnRule;
 use crate::variant::Color;
 
 impl<B: Bitboard> Position<B> {
+    /// A FEN's pools, once the side to move is known: one capture a turn, placed at the
+    /// start of the owner's next, so only the side to move's pool may hold a unit, at
+    /// most one, of a kind that returns to its owner.
+    pub(super) fn check_pools(&self) -> Result<(), FenError> {
+        if self.rules.turn != TurnRule::PlaceFromPool {
+            return Ok(());
+        }
+        let units = |c: Color| self.hand[c].iter().map(|&n| u32::from(n)).sum::<u32>();
+        if units(self.side) > 1 || units(!self.side) > 0 {
+            return Err(FenError(
+                "only the side to move's pool may hold a unit, and at most one".into(),
+            ));
+        }
+        let returns = self.rules.hands.as_ref().map(|h| &h.returns_to_owner);
+        if let Some(kind) = self.pool_kind(self.side) {
+            if returns.is_none_or(|r| r[kind].is_none()) {
+                return Err(FenError(format!(
+                    "a '{}' in the pool: captured pieces of that kind leave the game",
+                    self.rules.kinds[kind].letter
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The kind in `color`'s pool (its one unit), if any.
     pub(crate) fn pool_kind(&self, color: Color) -> Option<usize> {
         self.hand[color].iter().position(|&n| n != 0)
