@@ -383,6 +383,25 @@ fn donnybrook_the_regular_part_may_double_step_or_take_en_passant() {
 }
 
 #[test]
+fn donnybrook_the_regular_part_may_promote() {
+    // Our own: with a knight to place, a7-a8 promotes to R, B or N (never Q) in the
+    // same turn: 61 placements x (3 promotions + 5 king steps), less one turn per
+    // placement on a king step and three on a8 (488 - 5 - 3 = 480).
+    let fen = "4k3/P7/8/8/8/8/8/4K3[N] w - - 0 1";
+    let g = game_at("donnybrook", fen);
+    assert_eq!(sorted_moves(&g).len(), 480);
+    assert!(!has(&g, "N@h1,a7a8q") && !has(&g, "N@h1,a7a8"));
+    assert_eq!(
+        fen_after("donnybrook", fen, &["N@h1,a7a8r"]),
+        "R3k3/8/8/8/8/8/8/4K2N[] b - - 0 1"
+    );
+    assert_eq!(
+        g.san_line(&["N@h1,a7a8b".to_string()]),
+        ["N@h1,a8=B".to_string()]
+    );
+}
+
+#[test]
 fn donnybrook_no_legal_turn_draws() {
     // The reference's full board: the knight has no empty square, so White has no turn.
     let g = game_at(

@@ -6,7 +6,7 @@
 //! pool in `hand.rs`. Games without the rule never come here.
 
 use super::fen::FenError;
-use super::{kind_of, piece_code, Move, MoveKind, Position, NO_PIECE};
+use super::{kind_of, piece_code, Move, MoveKind, Position, Undo, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::parts::TurnRule;
 use crate::variant::Color;
@@ -71,8 +71,35 @@ impl<B: Bitboard> Position<B> {
         Move::new(from, to, MoveKind::Normal)
     }
 
+    /// `make_move`'s pool turn `mv`: the placement, then the regular part through the
+    /// plain arms; returns that part, which the rest of `make_move` then sees.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn make_pool_turn(&mut self, mv: Move, undo: &mut Undo) -> Move {
+        let regular = self.pool_regular_move(mv, undo.ep);
+        self.place_from_pool(mv.part());
+        match regular.kind() {
+            MoveKind::EnPassant => self.make_en_passant(regular, undo),
+            kind => self.make_plain(regular, kind, undo),
+        }
+        regular
+    }
+
+    /// `unmake_move`'s pool turn: the regular part, then the placement.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn unmake_pool_turn(&mut self, undo: &Undo) {
+        let regular = self.pool_regular_unmade(undo.mv, undo.moved, undo.captured, undo.ep);
+        let (from, to) = (regular.from(), regular.to());
+        match regular.kind() {
+            MoveKind::EnPassant => self.unmake_en_passant(from, to, undo.captured),
+            _ => self.unmake_plain(from, to, undo),
+        }
+        self.unplace_to_pool(undo.mv.part());
+    }
+
     /// Puts the pool's unit of the side to move on `sq` (the placement of a pool turn).
-    pub(super) fn place_from_pool(&mut self, sq: Square) {
+    fn place_from_pool(&mut self, sq: Square) {
         let us = self.side;
         let Some(kind) = self.pool_kind(us) else {
             return;
@@ -85,7 +112,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Takes the placed unit back into the pool (`self.side` is the mover again; the
     /// key comes back from the undo record).
-    pub(super) fn unplace_to_pool(&mut self, sq: Square) {
+    fn unplace_to_pool(&mut self, sq: Square) {
         let p = self.lift(sq);
         self.hand[self.side][kind_of(p)] += 1;
     }
@@ -93,7 +120,7 @@ impl<B: Bitboard> Position<B> {
     /// The regular part of the pool turn `mv` that `unmake_move` undoes, after the
     /// turn (`moved` and `captured` from its undo record, `ep` the square the turn
     /// started with): en passant is the only form it undoes differently.
-    pub(super) fn pool_regular_unmade(&self, mv: Move, moved: u8, captured: u8, ep: u16) -> Move {
+    fn pool_regular_unmade(&self, mv: Move, moved: u8, captured: u8, ep: u16) -> Move {
         let (from, to) = (mv.from(), mv.to());
         // A capture onto the en-passant square (always empty) can only be en passant.
         if captured != NO_PIECE
