@@ -443,6 +443,34 @@ fn donnybrook_notation_and_bad_input() {
 }
 
 #[test]
+fn donnybrook_analyse_finds_the_pool_turn_that_wins() {
+    // Our own: White must place the rook, and then Kxa1 takes Black's last monarch:
+    // `protean analyse` gives the compound turn in SAN and UCI, a mate in one.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protean"))
+        .args([
+            "analyse",
+            "--variant",
+            "donnybrook",
+            "--fen",
+            "8/8/8/8/8/8/8/qK6[R] w - - 0 1",
+            "--depth",
+            "3",
+        ])
+        .output()
+        .expect("run protean analyse");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let best = text
+        .lines()
+        .find(|l| l.starts_with("Best move: R@"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        best.contains(",Kxa1 (R@") && best.contains(",b1a1, score #1"),
+        "{best}"
+    );
+}
+
+#[test]
 fn donnybrook_random_play_keeps_the_key_and_the_fen() {
     // Seeded random games: after every turn, pool turns included, the key made move
     // by move equals the key of the position read from its own FEN.
