@@ -52,4 +52,5 @@ goal_games! {
     counselor => "counselor",
     // Batch 3, the rest: compound turns.
     deadline => "deadline",
+    donnybrook => "donnybrook",
 }

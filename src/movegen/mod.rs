@@ -970,6 +970,11 @@ impl<B: Bitboard> Position<B> {
                         self.two_step_evasions(list);
                     }
                 }
+                TurnRule::PlaceFromPool => {
+                    if let Some(kind) = self.pool_kind(self.side) {
+                        self.pool_turns(list, kind);
+                    }
+                }
                 TurnRule::OneMove => {}
             }
         }

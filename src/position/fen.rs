@@ -42,6 +42,7 @@ impl<B: Bitboard> Position<B> {
         };
         pos.check_royals()?;
         pos.check_custodian_setup()?;
+        pos.check_pools()?;
         if pos.rules.end.connection().is_some() {
             // A side reduced to one piece is connected and has won: a side with none
             // cannot arise (Lines of Action).

@@ -13,6 +13,8 @@ use crate::variant::{Color, BLACK, WHITE};
 
 /// Where [`Undo::hand_flags`] keeps a captured promoted piece's origin kind (below 16).
 const ORIGIN_SHIFT: u8 = 4;
+/// The undo record's flag: the captured piece went back to its owner's pool.
+const RETURNED: u8 = 8;
 
 impl<B: Bitboard> Position<B> {
     /// Pieces of `kind` in `color`'s hand.
@@ -174,6 +176,20 @@ impl<B: Bitboard> Position<B> {
             if to_hand {
                 self.add_to_hand(us, kind);
             }
+            let returns = self
+                .rules
+                .hands
+                .as_ref()
+                .map(|h| h.returns_to_owner[kind_of(undo.captured)]);
+            if let Some(Some(needs)) = returns {
+                // Back to its owner's pool, as the kind it now is, while the owner has
+                // the kind it needs on the board after the capture (Donnybrook).
+                let owner = !us;
+                if needs.is_none_or(|k| self.pieces_of(k, owner).any()) {
+                    self.add_to_hand(owner, kind_of(undo.captured));
+                    undo.hand_flags |= RETURNED;
+                }
+            }
         }
         if self.promoted.has(from) {
             self.toggle_promoted(from);
@@ -225,6 +241,10 @@ impl<B: Bitboard> Position<B> {
                 if let Some(o) = self.origin.get_mut(at) {
                     *o = captured_origin as u8;
                 }
+            }
+            if undo.hand_flags & RETURNED != 0 {
+                let n = &mut self.hand[!us][kind_of(undo.captured)];
+                *n = n.saturating_sub(1);
             }
             if hands.captures_to_hand {
                 let mut kind = Self::returning_kind(hands, undo.captured, undo.hand_flags & 1 != 0);

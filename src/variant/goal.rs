@@ -231,6 +231,13 @@ pub struct GoalRules {
     /// or double-step; the second is never en passant, and no en-passant square is left
     /// after such a turn (Deadline, UCI `a7a6,a6b5`).
     pub two_step_evasions: bool,
+    /// Captured pieces of these kinds go back to their owner's pool, each (`.1`) only
+    /// while the owner still has a piece of that kind on the board right after the
+    /// capture; other kinds leave the game. A side whose pool holds a unit must place it
+    /// on an empty square at the start of its turn and then move another unit, one
+    /// turn (Donnybrook: `r b:q n:k`, UCI `N@e4,e1e2`). The pool is the FEN's hand, in
+    /// the owner's colour, at most one unit. Empty: off.
+    pub pool_returns: Vec<(char, Option<char>)>,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

@@ -92,6 +92,11 @@ pub struct HandRules<B> {
     pub castling_king_file: Option<usize>,
     /// Bit per kind: a checkmate by a drop of the kind loses ([`Hands::drop_mate_loses`]).
     pub drop_mate_loses: u32,
+    /// Per kind, whether a captured piece of it goes back to its owner's pool: `None`,
+    /// it leaves the game; `Some(None)`, always; `Some(Some(k))`, while the owner
+    /// still has a piece of kind `k` on the board after the capture
+    /// ([`crate::variant::GoalRules::pool_returns`]). All `None` elsewhere.
+    pub returns_to_owner: Vec<Option<Option<usize>>>,
 }
 
 /// The most pieces of one kind a hand may hold (the size of the Zobrist table).
@@ -171,6 +176,10 @@ impl<B: Bitboard> HandRules<B> {
                 )));
             }
         }
+        let mut returns_to_owner = vec![None; variant.pieces.len()];
+        for &(l, needs) in &variant.goal.pool_returns {
+            returns_to_owner[kind(l)?] = Some(needs.map(kind).transpose()?);
+        }
         debug_assert!(variant.pieces.len() <= MAX_KINDS);
         if h.gating && variant.castling.is_none() {
             return Err(RulesError(format!(
@@ -197,6 +206,7 @@ impl<B: Bitboard> HandRules<B> {
                 .iter()
                 .map(|&l| kind(l))
                 .try_fold(0u32, |m, k| k.map(|k| m | 1 << k))?,
+            returns_to_owner,
         }))
     }
 }

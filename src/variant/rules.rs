@@ -1048,7 +1048,8 @@ impl<B: Bitboard> Rules<B> {
             TurnRule::OneMove
             | TurnRule::PlaceCaptured(_)
             | TurnRule::Walling(_)
-            | TurnRule::TwoStepEvasions => Vec::new(),
+            | TurnRule::TwoStepEvasions
+            | TurnRule::PlaceFromPool => Vec::new(),
         };
         let mut walling_region = [B::EMPTY; 2];
         if let Some(w) = &variant.walling {

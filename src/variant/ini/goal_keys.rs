@@ -7,6 +7,7 @@ use super::values::{parse_bool, parse_int};
 use crate::variant::goal::{
     BothConnected, CaptureEvent, CheckMate, MaterialTerm, PairMoves, Reach,
 };
+use crate::variant::hands::Hands;
 use crate::variant::{Color, GoalRules, Variant, BLACK, WHITE};
 
 /// The goal keys, in the order the writer writes them.
@@ -52,6 +53,7 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanLinkageRun",
     "proteanMatedRoyalWins",
     "proteanTwoStepEvasions",
+    "proteanReturnToOwner",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -468,6 +470,9 @@ impl Builder<'_> {
                 *field = b;
             }
         }
+        if let Some(x) = self.read("proteanReturnToOwner", parse_returns) {
+            g.pool_returns = x;
+        }
         let mut used: Vec<char> = g
             .material_loss
             .iter()
@@ -499,6 +504,10 @@ impl Builder<'_> {
         used.extend(&g.placed_captures);
         used.extend(g.second_royal);
         used.extend(g.mated_royal_wins);
+        for (l, needs) in &g.pool_returns {
+            used.push(*l);
+            used.extend(needs);
+        }
         used.extend(g.quadrants_apart.iter().flatten());
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
             let line = GOAL_KEYS
@@ -516,6 +525,22 @@ impl Builder<'_> {
             return;
         }
         v.goal = g;
+        if !v.goal.pool_returns.is_empty() && v.hands.is_none() {
+            // The pools are hands that only the turn rule fills and empties: no drops,
+            // no captures to the capturer's hand. The FEN lists them as holdings.
+            v.hands = Some(Hands {
+                drops: false,
+                gating: false,
+                captures_to_hand: false,
+                promoted_return_as: None,
+                drop_ranks: Vec::new(),
+                fen_order: super::drops::fen_order(v, false),
+                must_drop: false,
+                drop_limits: Vec::new(),
+                castling_king_file: None,
+                drop_mate_loses: Vec::new(),
+            });
+        }
     }
 }
 
@@ -685,7 +710,52 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
             out.push((key, "true".into()));
         }
     }
+    if !g.pool_returns.is_empty() {
+        out.push(("proteanReturnToOwner", write_returns(&g.pool_returns)));
+    }
     out
+}
+
+/// `r b:q n:k`: the kinds that return to their owner's pool, each with the kind its
+/// owner must still have (`-`: none return).
+fn parse_returns(s: &str) -> Result<Vec<(char, Option<char>)>, String> {
+    if s == "-" {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for word in s.split_whitespace() {
+        let (l, needs) = match word.split_once(':') {
+            Some((l, n)) => (l, Some(n)),
+            None => (word, None),
+        };
+        let one = |t: &str| match letters_only(t)?[..] {
+            [c] => Ok(c),
+            _ => Err(format!("expected one piece letter, not '{t}' in '{s}'")),
+        };
+        let l = one(l)?;
+        let needs = needs.map(one).transpose()?;
+        if out.iter().any(|&(o, _)| o == l) {
+            return Err(format!(
+                "'{}' is listed twice in '{s}'",
+                l.to_ascii_lowercase()
+            ));
+        }
+        out.push((l, needs));
+    }
+    if out.is_empty() {
+        return Err("expected kinds (r b:q n:k) or '-'".into());
+    }
+    Ok(out)
+}
+
+fn write_returns(rs: &[(char, Option<char>)]) -> String {
+    rs.iter()
+        .map(|(l, n)| match n {
+            Some(n) => format!("{}:{}", l.to_ascii_lowercase(), n.to_ascii_lowercase()),
+            None => l.to_ascii_lowercase().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
