@@ -52,4 +52,6 @@ goal_games! {
     counselor => "counselor",
     // Batch 3, the rest: compound turns.
     deadline => "deadline",
+    // Batch 3: drops across two confined armies.
+    reentrant => "reentrant",
 }
