@@ -53,4 +53,6 @@ goal_games! {
     // Batch 3, the rest: compound turns.
     deadline => "deadline",
     donnybrook => "donnybrook",
+    // Batch 3: drops across two confined armies.
+    reentrant => "reentrant",
 }

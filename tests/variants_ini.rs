@@ -207,13 +207,14 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 76] = [
+const FSF_LOADING: [&str; 77] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
     "atomic-giveaway-hill",
     "coffeehouse",
     "makhouse",
+    "janggihouse",
     "anti-losalamos",
     "indiangreat",
     "centaurking",
@@ -546,11 +547,11 @@ fn drop_and_region_values_protean_cannot_represent_are_errors() {
         2,
         "write it mobilityRegionWhiteQueen",
     );
-    assert_error(
-        "[a:xiangqi]\npieceDrops = true\n",
-        2,
-        "drops of the confined",
-    );
+    // Drops of a confined kind go into its mobility region (Reentrant's halves), as
+    // Fairy-Stockfish's drop squares do: Xiangqi with drops loads.
+    parse_variants("[a:xiangqi]\npieceDrops = true\n", "a.ini")
+        .require_all()
+        .expect("confined kinds drop into their regions");
     assert_error(
         "[a:chess]\nproteanSetup = random\n",
         2,

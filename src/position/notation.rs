@@ -73,7 +73,7 @@ impl<B: Bitboard> Position<B> {
             );
         }
         if mv.kind() == MoveKind::Drop {
-            let letter = self.rules.kinds[mv.promoted_kind()].letter;
+            let letter = self.rules.kinds[mv.promoted_kind()].written;
             return format!("{letter}@{}", geo.square_name(mv.to()));
         }
         let (from, to) = if mv.kind() == MoveKind::Castle && mv.gate_on_rook() {

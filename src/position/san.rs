@@ -63,7 +63,9 @@ impl<B: Bitboard> Position<B> {
         }
         let mut after = self.clone();
         after.make_move(mv);
-        if after.in_check() {
+        // A check by a rule (a second royal attacked: Reentrant's and Separation's
+        // queen) is a check too.
+        if after.in_check() || after.in_extra_check() {
             let mut replies = MoveList::new();
             after.generate_ignoring_end(&mut replies);
             san.push(if replies.is_empty() { '#' } else { '+' });
@@ -183,7 +185,7 @@ impl<B: Bitboard> Position<B> {
         }
         if mv.kind() == MoveKind::Drop {
             // Fairy-Stockfish's form: the letter (pawns too), `@`, the square.
-            let letter = self.rules.kinds[mv.promoted_kind()].letter;
+            let letter = self.rules.kinds[mv.promoted_kind()].written;
             return format!("{letter}@{}", geo.square_name(to));
         }
         let file = |sq| (b'a' + geo.file_of(sq) as u8) as char;

@@ -54,6 +54,10 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanMatedRoyalWins",
     "proteanTwoStepEvasions",
     "proteanReturnToOwner",
+    // Reentrant (issue 21).
+    "proteanSecondRoyalStrict",
+    "proteanOtherColorLetters",
+    "proteanCapturesKeepColor",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -256,6 +260,22 @@ fn parse_next_to(v: &str) -> Result<(char, Vec<char>), String> {
         return Err(format!("expected one leader letter, not '{v}'"));
     };
     Ok((leader, letters_only(vs)?))
+}
+
+/// `x:r y:n`: per kind letter, the letter it is written with in the opponent's case.
+fn parse_other_color_letters(v: &str) -> Result<Vec<(char, char)>, String> {
+    v.split_whitespace()
+        .filter(|w| *w != "-")
+        .map(|w| {
+            let pair = w
+                .split_once(':')
+                .map(|(a, b)| (letters_only(a), letters_only(b)));
+            match pair {
+                Some((Ok(a), Ok(b))) if a.len() == 1 && b.len() == 1 => Ok((a[0], b[0])),
+                _ => Err(format!("expected kind:letter (x:r), not '{w}'")),
+            }
+        })
+        .collect()
 }
 
 impl Builder<'_> {
@@ -473,6 +493,16 @@ impl Builder<'_> {
         if let Some(x) = self.read("proteanReturnToOwner", parse_returns) {
             g.pool_returns = x;
         }
+        // Reentrant (issue 21).
+        if let Some(b) = self.read("proteanSecondRoyalStrict", parse_bool) {
+            g.second_royal_strict = b;
+        }
+        if let Some(x) = self.read("proteanOtherColorLetters", parse_other_color_letters) {
+            g.other_color_letters = x;
+        }
+        if let Some(b) = self.read("proteanCapturesKeepColor", parse_bool) {
+            g.captures_keep_color = b;
+        }
         let mut used: Vec<char> = g
             .material_loss
             .iter()
@@ -509,6 +539,7 @@ impl Builder<'_> {
             used.extend(needs);
         }
         used.extend(g.quadrants_apart.iter().flatten());
+        used.extend(g.other_color_letters.iter().flat_map(|&(k, l)| [k, l]));
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
             let line = GOAL_KEYS
                 .iter()
@@ -712,6 +743,21 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if !g.pool_returns.is_empty() {
         out.push(("proteanReturnToOwner", write_returns(&g.pool_returns)));
+    }
+    // Reentrant (issue 21).
+    if g.second_royal_strict {
+        out.push(("proteanSecondRoyalStrict", "true".into()));
+    }
+    if !g.other_color_letters.is_empty() {
+        let pairs: Vec<String> = g
+            .other_color_letters
+            .iter()
+            .map(|&(k, l)| format!("{}:{}", k.to_ascii_lowercase(), l.to_ascii_lowercase()))
+            .collect();
+        out.push(("proteanOtherColorLetters", pairs.join(" ")));
+    }
+    if g.captures_keep_color {
+        out.push(("proteanCapturesKeepColor", "true".into()));
     }
     out
 }

@@ -301,7 +301,7 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::CheckLevels(_)
         | MoveFilter::SelfCheck(_)
         | MoveFilter::GiftPromotion(_)
-        | MoveFilter::SecondRoyal(_)
+        | MoveFilter::SecondRoyal(..)
         | MoveFilter::QuadrantsApart(_)
         | MoveFilter::CheckedRoyalStays
         | MoveFilter::Bikjang
@@ -528,7 +528,7 @@ impl ExchangeRule {
             | MoveFilter::CheckLevels(_)
             | MoveFilter::SelfCheck(_)
             | MoveFilter::GiftPromotion(_)
-            | MoveFilter::SecondRoyal(_)
+            | MoveFilter::SecondRoyal(..)
             | MoveFilter::QuadrantsApart(_)
             | MoveFilter::CheckedRoyalStays
             | MoveFilter::Linkage(_)
