@@ -121,13 +121,6 @@ struct NodeBuffers {
     picks: PickBuffer,
 }
 
-/// New node buffers, out of line: the value is built in this function's frame, not in
-/// the recursive search's (where the lists would take their full size again).
-#[cold]
-#[inline(never)]
-fn new_buffers() -> Box<NodeBuffers> {
-    Box::default()
-}
 
 /// The generation list, built on the heap (not in a caller's frame and then copied).
 #[cold]
@@ -177,7 +170,7 @@ pub struct Worker<'a, B: Bitboard> {
     /// The network's accumulators, when a network evaluates (see `use_network`).
     net: Option<Accumulators<'a>>,
     /// Node buffers not in use (one per node on the current line, at most).
-    spare: Vec<Box<NodeBuffers>>,
+    spare: Vec<NodeBuffers>,
     /// Where a node generates its moves, before its picker takes them in (no child runs
     /// in between, so one list serves the whole line).
     scratch: Box<MoveList>,
@@ -226,15 +219,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     /// A node's buffers, from the spares (or new); give them back with `release`.
     #[inline]
-    fn borrow_buffers(&mut self) -> Box<NodeBuffers> {
-        match self.spare.pop() {
-            Some(b) => b,
-            None => new_buffers(),
-        }
+    fn borrow_buffers(&mut self) -> NodeBuffers {
+        self.spare.pop().unwrap_or_default()
     }
 
     #[inline]
-    fn release(&mut self, buffers: Box<NodeBuffers>) {
+    fn release(&mut self, buffers: NodeBuffers) {
         self.spare.push(buffers);
     }
 
