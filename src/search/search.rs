@@ -121,7 +121,6 @@ struct NodeBuffers {
     picks: PickBuffer,
 }
 
-
 /// The generation list, built on the heap (not in a caller's frame and then copied).
 #[cold]
 #[inline(never)]
