@@ -88,15 +88,8 @@ impl TurnRule {
             if variant.hands.is_some() {
                 return err("two-step evasions need a game without hands");
             }
-            if let Some(p) = &variant.promotion {
-                let targets = p
-                    .black_targets
-                    .as_ref()
-                    .map_or(0, Vec::len)
-                    .max(p.targets.len());
-                if targets > 4 || !p.optional_ranks.is_empty() || !p.limits.is_empty() {
-                    return err("two-step evasions allow at most four promotion targets, compulsory and unlimited");
-                }
+            if !promotion_fits_compound(variant) {
+                return err("two-step evasions allow at most four promotion targets, compulsory and unlimited");
             }
             if !variant.pieces.iter().any(|k| k.royal) {
                 return err("two-step evasions need a royal kind");
@@ -116,17 +109,10 @@ impl TurnRule {
             if variant.castling.is_some() {
                 return err("a pool needs a game without castling");
             }
-            if let Some(p) = &variant.promotion {
-                let targets = p
-                    .black_targets
-                    .as_ref()
-                    .map_or(0, Vec::len)
-                    .max(p.targets.len());
-                if targets > 4 || !p.optional_ranks.is_empty() || !p.limits.is_empty() {
-                    return err(
-                        "a pool allows at most four promotion targets, compulsory and unlimited",
-                    );
-                }
+            if !promotion_fits_compound(variant) {
+                return err(
+                    "a pool allows at most four promotion targets, compulsory and unlimited",
+                );
             }
             if variant
                 .pieces
@@ -181,4 +167,18 @@ impl TurnRule {
             TurnRule::PlaceCaptured(kinds) => kinds,
         }
     }
+}
+
+/// Whether the promotion rules fit a compound move's promotion field (Deadline's and
+/// Donnybrook's turns: two bits for the target): at most four targets, compulsory and
+/// without limits.
+fn promotion_fits_compound(variant: &Variant) -> bool {
+    variant.promotion.as_ref().is_none_or(|p| {
+        let targets = p
+            .black_targets
+            .as_ref()
+            .map_or(0, Vec::len)
+            .max(p.targets.len());
+        targets <= 4 && p.optional_ranks.is_empty() && p.limits.is_empty()
+    })
 }
