@@ -6,19 +6,13 @@
 use crate::common::Rng;
 use protean::engine::Game;
 use protean::hidden::ObservationHistory;
-use protean::protocol::uci::{Uci, PEEKING};
+use protean::protocol::uci::PEEKING;
 use protean::protocol::xboard::XBoard;
 use protean::variant::Color;
 
 const GAMES: [&str; 2] = ["fogofwar", "darkchess"];
 
-fn uci(lines: &[String]) -> String {
-    let mut u = Uci::new(Vec::new());
-    for l in lines {
-        u.command(l);
-    }
-    String::from_utf8(u.into_output()).unwrap()
-}
+use crate::common::uci_transcript as uci;
 
 fn xboard(lines: &[&str]) -> String {
     let mut x = XBoard::new(Vec::new());
