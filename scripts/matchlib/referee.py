@@ -125,7 +125,13 @@ class Game:
             return text
         if not lenient:
             return None
-        candidate = shift_ranks(text.strip(), -self.xboard_rank_shift).rstrip("+#!?")
+        candidate = shift_ranks(text.strip(), -self.xboard_rank_shift)
+        # A trailing '+' is a promotion in the shogi family (c7b8+) and a check mark
+        # elsewhere: the move as written first, then without the marks.
+        for marked in (candidate, candidate.rstrip("#!?")):
+            if marked in legal:
+                return marked
+        candidate = candidate.rstrip("+#!?")
         if candidate in legal:
             return candidate
         if "=" in candidate and len(candidate) >= 6:  # e7e8=Q

@@ -92,6 +92,18 @@ class RefereeTests(unittest.TestCase):
         self.assertEqual(self.referee.Game("chess", self.referee.start_fen("chess"))
                          .xboard_move("e2e4"), "e2e4")
 
+    def test_xboard_shogi_promotion_on_a_ten_rank_board(self):
+        # Okisaki shogi: '+' is the promotion, not a check mark, and the ranks count
+        # from 0 (the soak of issue 25 found '+' dropped: the runner played c7b8 for
+        # the engine's c6b7+, and the two sides' positions parted).
+        fen = "lnsgkqgsnl/1r6b1/p1pppppppp/2S7/10/10/10/PP1PPPPPPP/1B6R1/LN1GQKGSNL[P] w - - 0 1"
+        g = self.referee.Game("okisakishogi", fen)
+        legal = g.legal_moves()
+        self.assertEqual(g.match_move("c6b7+", legal, lenient=True), "c7b8+")
+        self.assertEqual(g.match_move("c6b7", legal, lenient=True), "c7b8")
+        self.assertEqual(g.match_move("c6b5+", legal, lenient=True), "c7b6")
+        self.assertEqual(g.xboard_move("c7b8+"), "c6b7+")
+
     def test_random_openings_are_seeded(self):
         start = self.referee.start_fen("antichess")
         a = self.referee.random_opening("antichess", start, 8, self.referee.opening_rng(7, 3))
