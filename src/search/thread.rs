@@ -286,7 +286,7 @@ fn main_loop<B: Bitboard>(
     }
     let control = w_control(&w);
     wait_for_release(limits, control);
-    let best = w.root_moves[0].clone();
+    let best = w.root_moves[0];
     let mut result = SearchResult {
         best: Some(w.pos.move_to_uci(best.mv)),
         ponder: None,
@@ -294,7 +294,7 @@ fn main_loop<B: Bitboard>(
         depth: completed.max(1) as u32,
         nodes: 0,
     };
-    let ponder = best.line().get(1).copied().or_else(|| {
+    let ponder = w.line(&best).get(1).copied().or_else(|| {
         // No second move in the line (a search stopped very early): take the table's
         // reply to the best move, else the first legal reply, so a GUI that ponders
         // always has a move to ponder on while the game goes on.
@@ -333,9 +333,11 @@ fn make_report<B: Bitboard>(
     tt: &TranspositionTable,
 ) -> Report {
     let rm = &w.root_moves[idx];
+    let line = w.line(rm);
+    let recorded = w.root_line(rm.mv);
     let mut pos = w.pos.clone();
-    let mut pv = Vec::with_capacity(rm.line().len());
-    for &m in rm.line() {
+    let mut pv = Vec::with_capacity(line.len());
+    for &m in line {
         // Only legal moves are shown (a line can be cut by a racing helper's entry).
         if !pos.legal_moves().as_slice().contains(&m) {
             break;
@@ -345,13 +347,15 @@ fn make_report<B: Bitboard>(
     }
     Report {
         depth: depth as u32,
-        seldepth: rm.seldepth.max(depth as usize) as u32,
+        seldepth: recorded.map_or(0, |l| l.seldepth).max(depth as usize) as u32,
         multipv: idx + 1,
         score: Score::from_internal(rm.shown_score()),
         bound: if rm.score == -INFINITE {
             None
         } else {
-            rm.bound.filter(|&b| b != Bound::Exact)
+            recorded
+                .and_then(|l| l.bound)
+                .filter(|&b| b != Bound::Exact)
         },
         nodes,
         nps: nodes * 1000 / ms.max(1),
