@@ -3,7 +3,9 @@
 //! many threads as the history budget holds, their history tables in groups (see
 //! `history`; helpers start one ply deeper on odd ids, so the threads spread over
 //! depths). The main thread alone reports, watches the clock, decides when to stop and
-//! picks the move.
+//! picks the move; the thread that starts the workers also sleeps until the clock's hard
+//! limit and stops them then (among hundreds of busy threads the main thread may get the
+//! CPU too late to look at the clock in time).
 
 use super::history::SearchMemory;
 use super::search::{HardLimits, RootMove, Worker};
