@@ -37,6 +37,7 @@ mod position;
 mod search;
 mod shogun;
 mod tafl;
+mod threads;
 mod uci;
 mod uci_fuzz;
 mod variant_tactics;

@@ -117,8 +117,8 @@ pub struct MovePicker<'b> {
     quiets: bool,
 }
 
-/// The room a [`MovePicker`] scores its moves in; it grows to the most moves a node has
-/// had and keeps that capacity.
+/// The room a [`MovePicker`] scores its moves in; it grows to exactly the most moves a
+/// node has had and keeps that capacity.
 #[derive(Default)]
 pub struct PickBuffer(Vec<Scored>);
 
@@ -163,6 +163,9 @@ impl<'b> MovePicker<'b> {
         quiets: bool,
     ) -> MovePicker<'b> {
         buffer.0.clear();
+        // Exactly the room this node needs, not the doubling of `push`: a thread keeps a
+        // buffer per ply of its line, and 256 threads keep theirs at once.
+        buffer.0.reserve_exact(list.len());
         let mut p = MovePicker {
             moves: &mut buffer.0,
             captures: 0,

@@ -19,19 +19,16 @@ use std::sync::OnceLock;
 /// Quiescence skips captures that cannot reach alpha even with this much to spare.
 const DELTA_MARGIN: i32 = 200;
 
-/// A root move with its score from the current and the previous iteration.
-#[derive(Clone, Debug)]
+/// A root move as every thread orders it: the move and its scores from this and the
+/// previous iteration. 12 bytes, because every thread keeps its own copy of every root
+/// move (2,176 in Amazons' start, times 256 threads); what only the reports need (the
+/// line, its bound, the selective depth) the main thread keeps apart, in [`RootLine`]s.
+#[derive(Clone, Copy, Debug)]
 pub struct RootMove {
     pub mv: Move,
     /// `-INFINITE` until the move is proven better than alpha in this iteration.
     pub score: i32,
     pub prev_score: i32,
-    pub bound: Option<Bound>,
-    pub seldepth: usize,
-    /// The line found for this move; empty (no allocation: every thread holds a copy of
-    /// every root move, thousands in Amazons) until a search of the move sets it. Read it
-    /// with `line`.
-    pub pv: Vec<Move>,
 }
 
 impl RootMove {
@@ -40,18 +37,6 @@ impl RootMove {
             mv,
             score: -INFINITE,
             prev_score: -INFINITE,
-            bound: None,
-            seldepth: 0,
-            pv: Vec::new(),
-        }
-    }
-
-    /// The move's line: the one found, else the move alone.
-    pub fn line(&self) -> &[Move] {
-        if self.pv.is_empty() {
-            std::slice::from_ref(&self.mv)
-        } else {
-            &self.pv
         }
     }
 
@@ -63,6 +48,17 @@ impl RootMove {
             self.score
         }
     }
+}
+
+/// What the main thread keeps of a root move for its reports, once a search of the move
+/// proved it better than alpha (or searched it first): the line found, whether its score
+/// is a bound, and the selective depth. Helpers keep none.
+#[derive(Clone, Debug)]
+pub struct RootLine {
+    pub mv: Move,
+    pub pv: Vec<Move>,
+    pub bound: Option<Bound>,
+    pub seldepth: usize,
 }
 
 /// Late move reductions, `[depth][move number]`: `0.75 + ln(d) * ln(m) / 2.25`. One
@@ -154,6 +150,9 @@ pub struct Worker<'a, B: Bitboard> {
     /// Set when the search was told to stop: every score from then on is meaningless.
     pub stopped: bool,
     pub root_moves: Vec<RootMove>,
+    /// The main thread's lines of the root moves that have one (empty in helpers, which
+    /// report nothing); looked up by move (see `line`).
+    root_lines: Vec<RootLine>,
     /// History, killers and counter-moves: this thread's share of the game's memory.
     mem: &'a mut ThreadMemory,
     /// Triangular PV table: row `ply` holds the line from `ply` (its first
@@ -203,6 +202,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             seldepth: 0,
             stopped: false,
             root_moves,
+            root_lines: Vec::new(),
             mem,
             pv: vec![Vec::new(); MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
@@ -648,9 +648,39 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.pv_len[ply] = ply + 1 + child;
     }
 
-    /// The principal variation found at the root by the last `root_search`.
-    fn root_pv(&self) -> Vec<Move> {
-        self.pv[0][..self.pv_len[0]].to_vec()
+    /// The main thread's record of root move `mv`: its line (the move alone until a
+    /// search of it set one), bound and selective depth.
+    pub fn root_line(&self, mv: Move) -> Option<&RootLine> {
+        self.root_lines.iter().find(|l| l.mv == mv)
+    }
+
+    /// The line to show for root move `rm`: the one found, else the move alone.
+    pub fn line<'s>(&'s self, rm: &'s RootMove) -> &'s [Move] {
+        match self.root_line(rm.mv) {
+            Some(l) if !l.pv.is_empty() => &l.pv,
+            _ => std::slice::from_ref(&rm.mv),
+        }
+    }
+
+    /// Records what the main thread reports of root move `m`, just searched: the line
+    /// in the PV table's first row, `bound` and the selective depth.
+    fn record_root_line(&mut self, m: Move, bound: Option<Bound>) {
+        let pv = &self.pv[0][..self.pv_len[0]];
+        let seldepth = self.seldepth;
+        match self.root_lines.iter_mut().find(|l| l.mv == m) {
+            Some(l) => {
+                l.pv.clear();
+                l.pv.extend_from_slice(pv);
+                l.bound = bound;
+                l.seldepth = seldepth;
+            }
+            None => self.root_lines.push(RootLine {
+                mv: m,
+                pv: pv.to_vec(),
+                bound,
+                seldepth,
+            }),
+        }
     }
 
     /// Searches the root moves from `pv_idx` on (MultiPV: the earlier lines are fixed).
@@ -684,19 +714,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 best = score;
             }
             if i == pv_idx || score > alpha {
-                self.update_pv(0, m);
-                let pv = self.root_pv();
-                let rm = &mut self.root_moves[i];
-                rm.pv = pv;
-                rm.score = score;
-                rm.seldepth = self.seldepth;
-                rm.bound = if score >= beta {
-                    Some(Bound::Lower)
-                } else if score <= alpha {
-                    Some(Bound::Upper)
-                } else {
-                    None
-                };
+                self.root_moves[i].score = score;
+                if self.id == 0 {
+                    self.update_pv(0, m);
+                    let bound = if score >= beta {
+                        Some(Bound::Lower)
+                    } else if score <= alpha {
+                        Some(Bound::Upper)
+                    } else {
+                        None
+                    };
+                    self.record_root_line(m, bound);
+                }
                 if score > alpha {
                     alpha = score;
                     if score >= beta {

@@ -3,7 +3,9 @@
 //! many threads as the history budget holds, their history tables in groups (see
 //! `history`; helpers start one ply deeper on odd ids, so the threads spread over
 //! depths). The main thread alone reports, watches the clock, decides when to stop and
-//! picks the move.
+//! picks the move; the thread that starts the workers also sleeps until the clock's hard
+//! limit and stops them then (among hundreds of busy threads the main thread may get the
+//! CPU too late to look at the clock in time).
 
 use super::history::SearchMemory;
 use super::search::{HardLimits, RootMove, Worker};
@@ -17,6 +19,7 @@ use crate::board::Bitboard;
 use crate::eval::{Eval, Evaluator};
 use crate::position::{Move, Position};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 /// A node counter on its own cache line, so threads do not slow each other down.
 #[repr(align(64))]
@@ -77,29 +80,11 @@ pub fn think<B: Bitboard>(
         .prepare(pos, threads)
         .split_first_mut()
         .expect("at least one search thread");
+    let main_done = Signal::default();
+    let helpers_go = Signal::default();
     std::thread::scope(|scope| {
-        let mut helpers = Vec::new();
-        for (id, mem) in (1..threads).zip(helper_mems.iter_mut()) {
-            let mut worker = Worker::new(
-                pos.clone(),
-                id,
-                tt,
-                control,
-                eval_ref,
-                &counters,
-                HardLimits::default(),
-                root_moves.clone(),
-                mem,
-            );
-            if let Some(n) = net {
-                worker.use_network(n);
-            }
-            let h = std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || helper_loop(worker, limits))
-                .expect("spawn a search thread");
-            helpers.push(h);
-        }
+        // The main thread first: it searches, and watches its limits, while the helpers
+        // are being made.
         let mut main = Worker::new(
             pos.clone(),
             0,
@@ -114,15 +99,54 @@ pub fn think<B: Bitboard>(
         if let Some(n) = net {
             main.use_network(n);
         }
-        let counters_ref = &counters;
-        let result = std::thread::Builder::new()
+        let (counters_ref, done) = (&counters, &main_done);
+        let main = std::thread::Builder::new()
             .stack_size(STACK_BYTES)
             .spawn_scoped(scope, move || {
-                main_loop(main, limits, settings, budget, counters_ref, report)
+                let result = main_loop(main, limits, settings, budget, counters_ref, report);
+                done.set();
+                result
             })
-            .expect("spawn the main search thread")
-            .join()
-            .expect("the main search thread panicked");
+            .expect("spawn the main search thread");
+        // Helpers wait at `helpers_go` until all are made: a helper that searched at
+        // once would take the CPU from the thread still making the others, and on a
+        // loaded machine with hundreds of threads that made the start quadratic (seconds
+        // at 256 threads on 2 cores, all before the main thread's first clock check).
+        let mut helpers = Vec::new();
+        for (id, mem) in (1..threads).zip(helper_mems.iter_mut()) {
+            if main_done.is_set() || control.stopped() || past(control, budget) {
+                break;
+            }
+            let mut worker = Worker::new(
+                pos.clone(),
+                id,
+                tt,
+                control,
+                eval_ref,
+                &counters,
+                HardLimits::default(),
+                root_moves.clone(),
+                mem,
+            );
+            if let Some(n) = net {
+                worker.use_network(n);
+            }
+            let go = &helpers_go;
+            let spawned = std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    go.wait();
+                    helper_loop(worker, limits)
+                });
+            match spawned {
+                Ok(h) => helpers.push(h),
+                // The system refused another thread: search with those there are.
+                Err(_) => break,
+            }
+        }
+        helpers_go.set();
+        watch_clock(control, budget, &main_done);
+        let result = main.join().expect("the main search thread panicked");
         control.stop();
         for h in helpers {
             let _ = h.join();
@@ -131,6 +155,78 @@ pub fn think<B: Bitboard>(
         result.nodes = counters.iter().map(|c| c.0.load(Relaxed)).sum();
         result
     })
+}
+
+/// A one-way flag that threads can sleep on.
+#[derive(Default)]
+struct Signal {
+    set: Mutex<bool>,
+    changed: Condvar,
+}
+
+impl Signal {
+    fn set(&self) {
+        *lock(&self.set) = true;
+        self.changed.notify_all();
+    }
+
+    fn is_set(&self) -> bool {
+        *lock(&self.set)
+    }
+
+    fn wait(&self) {
+        let mut set = lock(&self.set);
+        while !*set {
+            set = self.changed.wait(set).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Waits at most `ms` milliseconds; whether the flag is set.
+    fn wait_ms(&self, ms: u64) -> bool {
+        let set = lock(&self.set);
+        if *set {
+            return true;
+        }
+        let timeout = std::time::Duration::from_millis(ms);
+        let (set, _) = self
+            .changed
+            .wait_timeout(set, timeout)
+            .unwrap_or_else(|e| e.into_inner());
+        *set
+    }
+}
+
+fn lock(m: &Mutex<bool>) -> MutexGuard<'_, bool> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether a clock budget's hard limit has passed (never while pondering).
+fn past(control: &Control, budget: Option<TimeBudget>) -> bool {
+    budget.is_some_and(|b| !control.pondering.load(Relaxed) && control.elapsed_ms() >= b.maximum_ms)
+}
+
+/// Until the main thread is done: raises the stop flag when the clock's hard limit
+/// passes. The main thread checks the clock too, but only every 1024 of its own nodes:
+/// among hundreds of busy threads on a few cores it gets a small share of the CPU, and a
+/// thread that sleeps until the deadline is woken on time.
+fn watch_clock(control: &Control, budget: Option<TimeBudget>, main_done: &Signal) {
+    let Some(b) = budget else { return };
+    // While pondering, look again now and then: `ponderhit` starts the clock.
+    const PONDER_POLL_MS: u64 = 5;
+    loop {
+        if past(control, budget) {
+            control.stop();
+            return;
+        }
+        let wait = if control.pondering.load(Relaxed) {
+            PONDER_POLL_MS
+        } else {
+            b.maximum_ms.saturating_sub(control.elapsed_ms()).max(1)
+        };
+        if main_done.wait_ms(wait) {
+            return;
+        }
+    }
 }
 
 /// A ponder or infinite search may not answer before `stop` (or `ponderhit`).
@@ -286,7 +382,7 @@ fn main_loop<B: Bitboard>(
     }
     let control = w_control(&w);
     wait_for_release(limits, control);
-    let best = w.root_moves[0].clone();
+    let best = w.root_moves[0];
     let mut result = SearchResult {
         best: Some(w.pos.move_to_uci(best.mv)),
         ponder: None,
@@ -294,7 +390,7 @@ fn main_loop<B: Bitboard>(
         depth: completed.max(1) as u32,
         nodes: 0,
     };
-    let ponder = best.line().get(1).copied().or_else(|| {
+    let ponder = w.line(&best).get(1).copied().or_else(|| {
         // No second move in the line (a search stopped very early): take the table's
         // reply to the best move, else the first legal reply, so a GUI that ponders
         // always has a move to ponder on while the game goes on.
@@ -333,9 +429,11 @@ fn make_report<B: Bitboard>(
     tt: &TranspositionTable,
 ) -> Report {
     let rm = &w.root_moves[idx];
+    let line = w.line(rm);
+    let recorded = w.root_line(rm.mv);
     let mut pos = w.pos.clone();
-    let mut pv = Vec::with_capacity(rm.line().len());
-    for &m in rm.line() {
+    let mut pv = Vec::with_capacity(line.len());
+    for &m in line {
         // Only legal moves are shown (a line can be cut by a racing helper's entry).
         if !pos.legal_moves().as_slice().contains(&m) {
             break;
@@ -345,18 +443,98 @@ fn make_report<B: Bitboard>(
     }
     Report {
         depth: depth as u32,
-        seldepth: rm.seldepth.max(depth as usize) as u32,
+        seldepth: recorded.map_or(0, |l| l.seldepth).max(depth as usize) as u32,
         multipv: idx + 1,
         score: Score::from_internal(rm.shown_score()),
         bound: if rm.score == -INFINITE {
             None
         } else {
-            rm.bound.filter(|&b| b != Bound::Exact)
+            recorded
+                .and_then(|l| l.bound)
+                .filter(|&b| b != Bound::Exact)
         },
         nodes,
         nps: nodes * 1000 / ms.max(1),
         hashfull: tt.hashfull(),
         time_ms: ms,
         pv,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn limit(maximum_ms: u64) -> Option<TimeBudget> {
+        Some(TimeBudget {
+            optimum_ms: maximum_ms,
+            maximum_ms,
+        })
+    }
+
+    #[test]
+    fn the_clock_watch_stops_the_search_at_the_hard_limit() {
+        // No main thread ever says it is done (one starved of the CPU, say): the watch
+        // alone raises the stop flag, on time.
+        let control = Control::new(false);
+        watch_clock(&control, limit(30), &Signal::default());
+        assert!(control.stopped());
+        assert!(control.elapsed_ms() >= 30, "{}", control.elapsed_ms());
+    }
+
+    #[test]
+    fn the_clock_watch_ends_with_the_main_thread() {
+        let control = Control::new(false);
+        let done = Signal::default();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(20));
+                done.set();
+            });
+            watch_clock(&control, limit(60_000), &done);
+        });
+        assert!(!control.stopped());
+        assert!(control.elapsed_ms() < 60_000);
+        // Without a clock there is nothing to watch.
+        let control = Control::new(false);
+        watch_clock(&control, None, &Signal::default());
+        assert!(!control.stopped());
+    }
+
+    #[test]
+    fn a_ponder_search_is_not_stopped_before_ponderhit() {
+        let control = Control::new(true);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(40));
+                assert!(!control.stopped(), "stopped while pondering");
+                control.ponderhit();
+            });
+            // The budget is long spent when the hit comes: the search stops at once.
+            watch_clock(&control, limit(10), &Signal::default());
+        });
+        assert!(control.stopped());
+        assert!(control.elapsed_ms() >= 40);
+    }
+
+    #[test]
+    fn helpers_wait_for_the_signal() {
+        let go = Signal::default();
+        let started = AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    go.wait();
+                    started.fetch_add(1, Relaxed);
+                });
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            assert_eq!(started.load(Relaxed), 0);
+            assert!(!go.wait_ms(1));
+            go.set();
+            assert!(go.is_set() && go.wait_ms(1));
+        });
+        assert_eq!(started.load(Relaxed), 4);
     }
 }
