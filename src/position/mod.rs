@@ -61,6 +61,7 @@ struct Undo {
     captured: PieceCode,
     castling: u8,
     ep: u16,
+    ep_to: u16,
     halfmove: u32,
     key: u64,
     checks_given: [u8; 2],
@@ -100,6 +101,12 @@ pub struct Position<B: Bitboard> {
     /// Checks each side has given (n-check variants).
     pub(crate) checks_given: [u8; 2],
     pub(crate) ep: u16,
+    /// With `ep`, where the en-passant square came from a double step that
+    /// Fairy-Stockfish writes as a list (a custom piece's initial lame leap: the square
+    /// passed and the one reached, `e3e4`, `g3h4`): the square reached, whose piece an
+    /// en-passant capture takes. `NO_SQUARE` for the orthodox pawn's single square,
+    /// whose victim stands behind it. Meaningless while `ep` is unset.
+    pub(crate) ep_to: u16,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
@@ -168,6 +175,7 @@ impl<B: Bitboard> Position<B> {
             castle_paths: [B::EMPTY; 4],
             checks_given: [0; 2],
             ep: NO_SQUARE,
+            ep_to: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,
             key: 0,
@@ -312,11 +320,21 @@ impl<B: Bitboard> Position<B> {
             .fold(0, |a, b| a ^ b)
     }
 
+    /// The key of an en-passant field with `ep` set (and `ep_to` as it stands): as
+    /// Fairy-Stockfish keys it, one file key per listed square, so that a list of two
+    /// squares on one file (`e3e4`) keys as no en passant at all (which its repetition
+    /// rule shows).
     fn ep_key(&self, ep: u16) -> u64 {
         if ep == NO_SQUARE {
-            0
+            return 0;
+        }
+        let z = &self.rules.zobrist.en_passant;
+        let geo = self.rules.geo;
+        let k = z[geo.file_of(ep as usize)];
+        if self.ep_to == NO_SQUARE {
+            k
         } else {
-            self.rules.zobrist.en_passant[self.rules.geo.file_of(ep as usize)]
+            k ^ z[geo.file_of(self.ep_to as usize)]
         }
     }
 
@@ -354,9 +372,13 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// The square of the piece captured by an en-passant capture landing on `ep`.
+    /// The square of the piece captured by an en-passant capture landing on `ep`: the
+    /// square a listed double step reached, else the one behind `ep`.
     #[inline(always)]
     pub(crate) fn ep_victim(&self, ep: Square, capturer: Color) -> Option<Square> {
+        if self.ep_to != NO_SQUARE {
+            return Some(self.ep_to as usize);
+        }
         let files = self.rules.geo.files();
         if capturer == WHITE {
             ep.checked_sub(files)
@@ -391,6 +413,7 @@ impl<B: Bitboard> Position<B> {
             captured: NO_PIECE,
             castling: self.castling,
             ep: self.ep,
+            ep_to: self.ep_to,
             halfmove: self.halfmove,
             key: self.key,
             checks_given: self.checks_given,
@@ -451,7 +474,10 @@ impl<B: Bitboard> Position<B> {
                 let p = self.remove(from);
                 // Pawn-like moves and every promotion (Shogun's bishop too, as in
                 // Fairy-Stockfish) reset the move clock.
-                if (self.rules.kinds[kind_of(p)].promotes || kind == MoveKind::Promotion)
+                let kr = &self.rules.kinds[kind_of(p)];
+                if ((kr.resets_clock
+                    && (kr.reversible.is_empty() || !self.reversible(kr, from, to)))
+                    || kind == MoveKind::Promotion)
                     && !self.rules.end.capture_clock()
                 {
                     self.halfmove = 0;
@@ -840,21 +866,37 @@ impl<B: Bitboard> Position<B> {
 
     /// After a double step, the passed square becomes the en-passant square, but only
     /// when an enemy piece could capture there (as Stockfish and Fairy-Stockfish do, so
-    /// equal positions get equal keys and FENs).
+    /// equal positions get equal keys and FENs). A kind that lists its double steps
+    /// (`PieceKind::custom`) sets it whether or not anything can capture there, as
+    /// Fairy-Stockfish does for its custom pieces, straight or slanting (Berolina's
+    /// `imfnA`).
     fn set_ep_after_double_step(&mut self, from: Square, to: Square, us: Color) {
-        // Two ranks straight ahead: the passed square is midway in index order.
-        if from.abs_diff(to) != 2 * self.rules.geo.files() {
+        let pawn = kind_of(self.board[to]);
+        let lists = self.rules.kinds[pawn].custom;
+        let passed = if lists {
+            match midpoint(self.rules.geo, from, to) {
+                Some(sq) => sq,
+                None => return,
+            }
+        } else if from.abs_diff(to) == 2 * self.rules.geo.files() {
+            // Two ranks straight ahead: the passed square is midway in index order.
+            (from + to) / 2
+        } else {
             return;
-        }
-        let passed = (from + to) / 2;
+        };
         // A vanished passed square cannot be landed on, so no en passant there.
         if !(self.rules.en_passant_zone[us] & self.landable).has(passed) {
+            return;
+        }
+        if lists {
+            self.ep = passed as u16;
+            self.ep_to = to as u16;
+            self.key ^= self.ep_key(self.ep);
             return;
         }
         let them = !us;
         // Only capturers the capture rule lets take the pawn (Tyrant's pawns take
         // nothing).
-        let pawn = kind_of(self.board[to]);
         let capture = &self.rules.capture;
         let capturers = self
             .rules
@@ -867,8 +909,26 @@ impl<B: Bitboard> Position<B> {
             });
         if capturers {
             self.ep = passed as u16;
+            self.ep_to = NO_SQUARE;
             self.key ^= self.ep_key(self.ep);
         }
+    }
+
+    /// Whether the move `from`-`to` of the side to move is one of the reversible steps
+    /// of its kind `kr` (which keep the move clock).
+    #[inline(never)]
+    fn reversible(
+        &self,
+        kr: &crate::variant::rules::KindRules<B>,
+        from: Square,
+        to: Square,
+    ) -> bool {
+        let geo = self.rules.geo;
+        let dx = geo.file_of(to) as i32 - geo.file_of(from) as i32;
+        let dy = (geo.rank_of(to) as i32 - geo.rank_of(from) as i32) * Self::forward(self.side);
+        kr.reversible
+            .iter()
+            .any(|&(x, y)| (x as i32, y as i32) == (dx, dy))
     }
 
     pub fn unmake_move(&mut self) {
@@ -877,6 +937,8 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = (mv.from(), mv.to());
         self.side = !self.side;
         let us = self.side;
+        // Before anything asks for an en-passant victim.
+        self.ep_to = undo.ep_to;
         if us == BLACK {
             self.fullmove -= 1;
         }
@@ -967,6 +1029,7 @@ impl<B: Bitboard> Position<B> {
         debug_assert_eq!(undo.mv, Move::NONE);
         self.side = !self.side;
         self.ep = undo.ep;
+        self.ep_to = undo.ep_to;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
     }
@@ -1404,4 +1467,12 @@ impl<B: Bitboard> crate::variant::parts::counting::Material for Position<B> {
     fn count_all(&self, side: Color) -> u32 {
         self.by_color[side].count()
     }
+}
+
+/// The square midway between `a` and `b`, where there is one (an even number of files
+/// and of ranks apart): the square a lame two-step leap passes.
+pub(crate) fn midpoint(geo: crate::board::Geometry, a: Square, b: Square) -> Option<Square> {
+    let (fa, fb) = (geo.file_of(a), geo.file_of(b));
+    let (ra, rb) = (geo.rank_of(a), geo.rank_of(b));
+    ((fa + fb) % 2 == 0 && (ra + rb) % 2 == 0).then(|| geo.square((fa + fb) / 2, (ra + rb) / 2))
 }

@@ -163,6 +163,16 @@ pub struct KindRules<B> {
     pub royal: bool,
     pub promotes: bool,
     pub en_passant: bool,
+    /// See [`PieceKind::custom`].
+    pub custom: bool,
+    /// Its irreversible moves reset the move-rule clock ([`PieceKind::resets_clock`],
+    /// the pawn types by default).
+    pub resets_clock: bool,
+    /// The kind's reversible steps, as seen by White: plain quiet leaps it can also
+    /// make backwards (Pawn Sideways' `sW`, Pawnback's `fbW`). A quiet move along one
+    /// can be undone, so, as in Fairy-Stockfish, it keeps the move clock. Empty for the
+    /// orthodox pawn.
+    pub reversible: Vec<(i8, i8)>,
     pub minor: bool,
     /// Every move vector lands on a square of the starting square's colour.
     pub colorbound: bool,
@@ -396,6 +406,21 @@ impl Zobrist {
                 .collect(),
         }
     }
+}
+
+/// The plain quiet leaps among `atoms` whose reverse is one too (see
+/// [`KindRules::reversible`]).
+fn reversible_steps(atoms: &[Atom]) -> Vec<(i8, i8)> {
+    let quiet: Vec<(i8, i8)> = atoms
+        .iter()
+        .filter(|a| a.can_move && a.max_steps == 1 && a.hop == Hop::None && !a.initial_only)
+        .map(|a| (a.dx, a.dy))
+        .collect();
+    quiet
+        .iter()
+        .copied()
+        .filter(|&(dx, dy)| quiet.contains(&(-dx, -dy)))
+        .collect()
 }
 
 /// `region` is the set of squares the kind may stand on (the whole board when it is
@@ -819,6 +844,9 @@ impl<B: Bitboard> Rules<B> {
                 royal: p.royal,
                 promotes: p.promotes,
                 en_passant: p.en_passant,
+                custom: p.custom,
+                resets_clock: p.resets_clock.unwrap_or(p.promotes),
+                reversible: reversible_steps(&atoms),
                 minor: p.minor,
                 colorbound,
                 moves,
