@@ -181,4 +181,7 @@ game_end_suites! {
     isolation7x7 => "isolation7x7",
     snailtrail => "snailtrail",
     joust => "joust",
+    pawnsideways => "pawnsideways",
+    berolina => "berolina",
+    pawnback => "pawnback",
 }

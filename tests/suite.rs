@@ -29,6 +29,7 @@ mod match_runner;
 mod more_reference;
 mod nnue;
 mod outcome;
+mod pawn_variants;
 mod perft_suite;
 mod placement;
 mod position;
