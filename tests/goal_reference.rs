@@ -52,4 +52,7 @@ goal_games! {
     counselor => "counselor",
     // Batch 3, the rest: compound turns.
     deadline => "deadline",
+    donnybrook => "donnybrook",
+    // Batch 3: drops across two confined armies.
+    reentrant => "reentrant",
 }

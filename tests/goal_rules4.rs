@@ -235,3 +235,267 @@ fn deadline_random_play_keeps_the_key_and_the_fen() {
     }
     assert!(two_steps > 0);
 }
+
+// --- 8. Donnybrook -------------------------------------------------------------------
+
+#[test]
+fn donnybrook_book_1_losing_both_king_and_queen_loses() {
+    // Kxd4 takes Black's queen; Black's king is long gone: Black, to move, has lost.
+    let g = after("donnybrook", "8/8/8/8/3q4/4K3/8/r7 w - - 0 1", &["e3d4"]);
+    assert_eq!(verdict(&g), "loss");
+    assert!(sorted_moves(&g).is_empty());
+}
+
+#[test]
+fn donnybrook_book_2_place_then_move_another_unit() {
+    // White must place the knight, then move K or Q (each a king's step): 54 empty
+    // squares touch neither move, 8 turns each; on d2 or e2 one move of each monarch
+    // is blocked (6); on c1, c2, f1 or f2 one (7): 432 + 12 + 28 = 472. The knight
+    // never moves on the turn it is placed, and rank 1 and 8 squares are allowed.
+    let g = game_at("donnybrook", "3qk3/8/8/8/8/8/8/3QK3[N] w - - 0 1");
+    let moves = sorted_moves(&g);
+    assert_eq!(moves.len(), 472);
+    assert!(has(&g, "N@a8,e1f2") && has(&g, "N@h1,d1c2"));
+    assert!(!moves.iter().any(|m| {
+        let (placed, regular) = m.split_once(',').unwrap();
+        regular.starts_with(&placed[2..])
+    }));
+    assert!(!has(&g, "e1f2"));
+}
+
+#[test]
+fn donnybrook_book_3_a_bishop_does_not_return_once_the_queen_is_gone() {
+    // White has no queen: Rxe1 takes the bishop for good, White's pool stays empty.
+    assert_eq!(
+        fen_after("donnybrook", "3qk3/8/8/8/8/8/8/r3B1K1 b - - 0 1", &["a1e1"]),
+        "3qk3/8/8/8/8/8/8/4r1K1[] w - - 0 2"
+    );
+}
+
+#[test]
+fn donnybrook_a_bishop_returns_while_the_queen_is_there() {
+    // Our own: the same capture with White's queen on d1: the bishop goes back to
+    // White's pool.
+    assert_eq!(
+        fen_after(
+            "donnybrook",
+            "r2qk3/8/8/8/8/8/8/B2Q2K1 b - - 0 1",
+            &["a8a1"]
+        ),
+        "3qk3/8/8/8/8/8/8/r2Q2K1[B] w - - 0 2"
+    );
+}
+
+#[test]
+fn donnybrook_a_knight_returns_only_while_the_king_is_there() {
+    // Our own: White has no king, so Rxa1 takes the knight for good; with Kg1 on the
+    // board it goes back to White's pool.
+    assert_eq!(
+        fen_after("donnybrook", "r2qk3/8/8/8/8/8/8/N2Q4 b - - 0 1", &["a8a1"]),
+        "3qk3/8/8/8/8/8/8/r2Q4[] w - - 0 2"
+    );
+    assert_eq!(
+        fen_after(
+            "donnybrook",
+            "r2qk3/8/8/8/8/8/8/N2Q2K1 b - - 0 1",
+            &["a8a1"]
+        ),
+        "3qk3/8/8/8/8/8/8/r2Q2K1[N] w - - 0 2"
+    );
+}
+
+#[test]
+fn donnybrook_rooks_always_return_and_the_owner_must_place_them() {
+    // Our own: Kxa1 takes Black's rook, which goes to Black's pool (Black has no queen:
+    // a rook returns whatever is left). Black must place it on one of
+    // the 62 empty squares and move the king: 5 steps, one fewer where the rook stands
+    // on one of them: 62 * 5 - 5 = 305.
+    let g = after("donnybrook", "4k3/8/8/8/8/8/8/rK6[] w - - 0 1", &["b1a1"]);
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/K7[r] b - - 0 1");
+    assert_eq!(sorted_moves(&g).len(), 305);
+    assert!(has(&g, "R@h1,e8e7"));
+}
+
+#[test]
+fn donnybrook_pawns_kings_and_queens_leave_the_game() {
+    // Our own: Qxd2 takes a pawn, Qxe2 the king: neither goes to a pool.
+    let fen = "4k3/8/8/8/8/8/3P4/2q1K3 b - - 0 1";
+    assert_eq!(
+        fen_after("donnybrook", fen, &["c1d2"]),
+        "4k3/8/8/8/8/8/3q4/4K3[] w - - 0 2"
+    );
+    assert_eq!(
+        fen_after("donnybrook", "4k3/8/8/8/8/8/4K3/3q4 b - - 0 1", &["d1e2"]),
+        "4k3/8/8/8/8/8/4q3/8[] w - - 0 2"
+    );
+}
+
+#[test]
+fn donnybrook_a_captured_promoted_unit_returns_as_its_kind() {
+    // Our own: b8=N, then Rxb8: the knight returns to White's pool as a knight.
+    assert_eq!(
+        fen_after(
+            "donnybrook",
+            "r3k3/1P6/8/8/8/8/8/4K2Q w - - 0 1",
+            &["b7b8n", "a8b8"]
+        ),
+        "1r2k3/8/8/8/8/8/8/4K2Q[N] w - - 0 2"
+    );
+}
+
+#[test]
+fn donnybrook_there_is_no_check_and_the_queen_steps_like_the_king() {
+    // Our own: Black's queen on d2 attacks the king, which is not in check: it may
+    // step next to her or take her: Kd1, Kf1, Kxd2, Ke2, Kf2. The queen steps like a
+    // king: from d2 to c1, d1, c2, e2, c3, d3, e3 and takes the king on e1 (8).
+    let g = game_at("donnybrook", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+    assert_eq!(sorted_moves(&g), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    let g = game_at("donnybrook", "4k3/8/8/8/8/8/3q4/4K3 b - - 0 1");
+    assert_eq!(
+        sorted_moves(&g)
+            .iter()
+            .filter(|m| m.starts_with("d2"))
+            .count(),
+        8
+    );
+}
+
+#[test]
+fn donnybrook_the_regular_part_may_double_step_or_take_en_passant() {
+    // Our own: with a knight to place, e2-e4 leaves e3 for en passant; Black, with a
+    // knight of its own to place (a set-up), may take on e3 in the regular part of its
+    // turn, unless it put the knight on e3 itself.
+    let g = after(
+        "donnybrook",
+        "4k3/8/8/8/3p4/8/4P3/4K3[N] w - - 0 1",
+        &["N@a1,e2e4"],
+    );
+    assert_eq!(g.fen(), "4k3/8/8/8/3pP3/8/8/N3K3[] b - e3 0 1");
+    let fen = "4k3/8/8/8/3pP3/8/8/N3K3[n] b - e3 0 1";
+    assert_eq!(
+        fen_after("donnybrook", fen, &["N@h8,d4e3"]),
+        "4k2n/8/8/8/8/4p3/8/N3K3[] w - - 0 2"
+    );
+    let g = game_at("donnybrook", fen);
+    assert!(has(&g, "N@e3,e8d8"));
+    assert!(has(&g, "N@e3,d4d3") && !has(&g, "N@e3,d4e3"));
+    assert!(sorted_moves(&g).iter().all(|m| m.starts_with("N@")));
+}
+
+#[test]
+fn donnybrook_the_regular_part_may_promote() {
+    // Our own: with a knight to place, a7-a8 promotes to R, B or N (never Q) in the
+    // same turn: 61 placements x (3 promotions + 5 king steps), less one turn per
+    // placement on a king step and three on a8 (488 - 5 - 3 = 480).
+    let fen = "4k3/P7/8/8/8/8/8/4K3[N] w - - 0 1";
+    let g = game_at("donnybrook", fen);
+    assert_eq!(sorted_moves(&g).len(), 480);
+    assert!(!has(&g, "N@h1,a7a8q") && !has(&g, "N@h1,a7a8"));
+    assert_eq!(
+        fen_after("donnybrook", fen, &["N@h1,a7a8r"]),
+        "R3k3/8/8/8/8/8/8/4K2N[] b - - 0 1"
+    );
+    assert_eq!(
+        g.san_line(&["N@h1,a7a8b".to_string()]),
+        ["N@h1,a8=B".to_string()]
+    );
+}
+
+#[test]
+fn donnybrook_no_legal_turn_draws() {
+    // The reference's full board: the knight has no empty square, so White has no turn.
+    let g = game_at(
+        "donnybrook",
+        "rnbqkbnr/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/RNBQKBNR[N] w - - 0 1",
+    );
+    assert!(sorted_moves(&g).is_empty());
+    assert_eq!(verdict(&g), "draw");
+}
+
+#[test]
+fn donnybrook_notation_and_bad_input() {
+    // A pool turn is one UCI token; SAN writes the placement as a drop.
+    let fen = "3qk3/8/8/8/8/8/8/3QK3[N] w - - 0 1";
+    let g = game_at("donnybrook", fen);
+    assert_eq!(
+        g.san_line(&["N@e4,e1e2".to_string()]),
+        ["N@e4,Ke2".to_string()]
+    );
+    let mut g = game_at("donnybrook", fen);
+    assert!(g.play_uci("e1e2").is_err());
+    assert!(g.play_uci("N@e4").is_err());
+    assert!(g.play_uci("N@e4,e4e5").is_err());
+    assert_eq!(g.fen(), fen);
+    // Only the side to move's pool may hold a unit, at most one, and only of a kind
+    // that returns (R B N).
+    for bad in [
+        "3qk3/8/8/8/8/8/8/3QK3[NB] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[n] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[Nn] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[Q] w - - 0 1",
+        "3qk3/8/8/8/8/8/8/3QK3[P] w - - 0 1",
+    ] {
+        assert!(
+            protean::engine::Game::by_name("donnybrook", Some(bad)).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn donnybrook_analyse_finds_the_pool_turn_that_wins() {
+    // Our own: White must place the rook, and then Kxa1 takes Black's last monarch:
+    // `protean analyse` gives the compound turn in SAN and UCI, a mate in one.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protean"))
+        .args([
+            "analyse",
+            "--variant",
+            "donnybrook",
+            "--fen",
+            "8/8/8/8/8/8/8/qK6[R] w - - 0 1",
+            "--depth",
+            "3",
+        ])
+        .output()
+        .expect("run protean analyse");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let best = text
+        .lines()
+        .find(|l| l.starts_with("Best move: R@"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        best.contains(",Kxa1 (R@") && best.contains(",b1a1, score #1"),
+        "{best}"
+    );
+}
+
+#[test]
+fn donnybrook_random_play_keeps_the_key_and_the_fen() {
+    // Seeded random games: after every turn, pool turns included, the key made move
+    // by move equals the key of the position read from its own FEN.
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut pool_turns = 0;
+    for _ in 0..12 {
+        let mut g = game_at(
+            "donnybrook",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
+        );
+        for _ in 0..100 {
+            let moves = g.legal_moves_uci();
+            if moves.is_empty() {
+                break;
+            }
+            let m = &moves[rng.below(moves.len())];
+            pool_turns += m.contains(',') as usize;
+            g.play_uci(m).unwrap();
+            let fen = g.fen();
+            assert_eq!(
+                game_at("donnybrook", &fen).key(),
+                g.key(),
+                "{fen} after {m}"
+            );
+        }
+    }
+    assert!(pool_turns > 0);
+}

@@ -12,7 +12,7 @@ use crate::common::{fen_after, game_at, sorted_moves};
 use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
 use protean::position::GameResult;
-use protean::protocol::uci::{Uci, PEEKING};
+use protean::protocol::uci::PEEKING;
 use protean::variant::{BLACK, WHITE};
 
 const BOTH: [&str; 2] = ["fogofwar", "darkchess"];
@@ -348,13 +348,7 @@ fn what_the_mover_cannot_see_does_not_change_its_observation() {
 // §3.3 and the peeking searcher: the UCI front end
 // ---------------------------------------------------------------------------------
 
-fn uci(lines: &[&str]) -> String {
-    let mut u = Uci::new(Vec::new());
-    for l in lines {
-        u.command(l);
-    }
-    String::from_utf8(u.into_output()).unwrap()
-}
+use crate::common::uci_transcript as uci;
 
 #[test]
 fn d_prints_the_true_fen_the_observation_and_its_events() {

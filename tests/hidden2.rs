@@ -7,7 +7,7 @@
 use crate::common::{game_after, game_at, sorted_moves};
 use protean::engine::variant_file::parse_variants;
 use protean::position::GameResult;
-use protean::protocol::uci::{Uci, PEEKING};
+use protean::protocol::uci::PEEKING;
 use protean::variant::{BLACK, WHITE};
 
 const SETUP: &str = "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1";
@@ -258,13 +258,7 @@ fn dc3_a_promotion_is_announced_for_one_half_move() {
 // Full citizens: UCI, XBoard, the ini keys
 // ---------------------------------------------------------------------------------
 
-fn uci(lines: &[&str]) -> String {
-    let mut u = Uci::new(Vec::new());
-    for l in lines {
-        u.command(l);
-    }
-    String::from_utf8(u.into_output()).unwrap()
-}
+use crate::common::uci_transcript as uci;
 
 #[test]
 fn uci_lists_the_games_d_prints_the_setup_view_and_go_says_it_peeks() {

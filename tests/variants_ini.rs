@@ -207,13 +207,14 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 76] = [
+const FSF_LOADING: [&str; 77] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
     "atomic-giveaway-hill",
     "coffeehouse",
     "makhouse",
+    "janggihouse",
     "anti-losalamos",
     "indiangreat",
     "centaurking",
@@ -546,11 +547,11 @@ fn drop_and_region_values_protean_cannot_represent_are_errors() {
         2,
         "write it mobilityRegionWhiteQueen",
     );
-    assert_error(
-        "[a:xiangqi]\npieceDrops = true\n",
-        2,
-        "drops of the confined",
-    );
+    // Drops of a confined kind go into its mobility region (Reentrant's halves), as
+    // Fairy-Stockfish's drop squares do: Xiangqi with drops loads.
+    parse_variants("[a:xiangqi]\npieceDrops = true\n", "a.ini")
+        .require_all()
+        .expect("confined kinds drop into their regions");
     assert_error(
         "[a:chess]\nproteanSetup = random\n",
         2,
@@ -1131,5 +1132,50 @@ fn two_step_evasions_key_reads_back_and_refuses_what_it_cannot_encode() {
         "[b:chess]\nproteanTwoStepEvasions = true\npromotionPieceTypes = qrbnk\n",
         1,
         "at most four promotion targets",
+    );
+}
+
+#[test]
+fn return_to_owner_key_reads_back_and_refuses_bad_values() {
+    use protean::variant::ini::write::to_ini;
+    // Donnybrook's pool on a user's game: written out and read back equal, and the
+    // book's test 2 (a knight to place, then a step of K or Q) gives the same 472 turns.
+    let text = "[mybrook:chess]\nking = -\ncommoner = k\nqueen = -\ncustomPiece1 = q:K\n\
+                castling = false\npromotionPieceTypes = rbn\nproteanMaterialLoss = kq<=0\n\
+                proteanReturnToOwner = r b:q n:k\n";
+    let v = parse_variants(text, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone();
+    assert_eq!(
+        v.goal.pool_returns,
+        [('R', None), ('B', Some('Q')), ('N', Some('K'))]
+    );
+    let written = to_ini(&v).unwrap();
+    assert!(
+        written.contains("proteanReturnToOwner = r b:q n:k"),
+        "{written}"
+    );
+    let back = parse_variants(&written, "w.ini").require_all().unwrap();
+    assert!(back.variants[0] == v, "{written}");
+    let mut g = Game::new(&Arc::new(v), Some("3qk3/8/8/8/8/8/8/3QK3[N] w - - 0 1")).unwrap();
+    assert_eq!(g.perft(1), 472);
+    assert_error("[a:chess]\nproteanReturnToOwner = r r\n", 2, "listed twice");
+    assert_error(
+        "[a:chess]\nproteanReturnToOwner = rb:q\n",
+        2,
+        "one piece letter",
+    );
+    assert_error(
+        "[a:chess]\nproteanReturnToOwner = z\n",
+        2,
+        "no piece with letter 'z'",
+    );
+    // The pool turn is one compound move: no castling, no drops beside it.
+    assert_error(
+        "[a:chess]\nproteanReturnToOwner = r\n",
+        1,
+        "without castling",
     );
 }

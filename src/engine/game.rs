@@ -179,6 +179,20 @@ impl Game {
         with_position!(self, p => hidden::view::record(p, moves, viewer))
     }
 
+    /// Observation mode (rule book §3.2): the history that `fog`'s tokens give after
+    /// this position, the public start.
+    pub fn observed_history(&self, tokens: &[&str]) -> Result<ObservationHistory, String> {
+        with_position!(self, p => hidden::input::history_from_tokens(p, tokens))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Observation mode: one observation FEN (`position fogfen`, XBoard's `setboard`
+    /// with `?` squares) as a history, read on this game's board.
+    pub fn observed_fen(&self, text: &str) -> Result<ObservationHistory, String> {
+        with_position!(self, p => hidden::input::history_from_fen(p.rules(), text))
+            .map_err(|e| e.to_string())
+    }
+
     /// The side to move's observation, in a game with a fog rule (what `d` prints).
     pub fn observation(&self) -> Option<Observation> {
         self.observation_of(Color::white_if(self.white_to_move()))

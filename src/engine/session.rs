@@ -10,7 +10,12 @@
 //! - the long-lived [`SearchState`] (the transposition table), cleared by one call on a
 //!   new game;
 //! - the search's life cycle ([`Runner`]): start a search on its own thread with limits
-//!   and a [`Listener`] for its reports, stop, ponder hit, wait for the result.
+//!   and a [`Listener`] for its reports, stop, ponder hit, wait for the result;
+//! - in a hidden-information game the honest player plays, its input: the referee's
+//!   record of the history (`FogInput referee`) or the observations given directly
+//!   (`FogInput observation`, [`set_observations`](Session::set_observations); then
+//!   the history holds only the public start position and ordinary positions are
+//!   refused).
 //!
 //! Every call that changes the game first ends a running search (its move, if already
 //! announced, is kept), so the game never changes under a search; options that only
@@ -31,6 +36,7 @@ use super::variant_file::{load_variants_file, LoadReport};
 use super::{check_eval_file, check_network};
 use crate::eval::ParamFile;
 use crate::hidden::planner::PlanOptions;
+use crate::hidden::ObservationHistory;
 use crate::search::{Limits, Settings};
 use crate::variant::{find_variant, Variant};
 use std::path::Path;
@@ -62,6 +68,10 @@ pub struct Session {
     /// The hidden-information player's options and memory.
     fog: FogSettings,
     fog_memory: Arc<Mutex<FogMemory>>,
+    /// The last good observations given directly (observation mode, or XBoard's
+    /// one-shot `setboard` with `?` squares): the planner's input instead of the
+    /// referee's record. The history then holds the public start position only.
+    observed: Option<ObservationHistory>,
 }
 
 /// The options of the hidden-information player (`BeliefCap`, `WorldSamples`,
@@ -71,8 +81,10 @@ struct FogSettings {
     belief_cap: usize,
     plan: PlanOptions,
     /// `Debug_Peek`: search the true position instead (tests, the value of
-    /// information).
+    /// information). Observation mode has no true position and ignores it.
     peek: bool,
+    /// `FogInput observation`: the GUI sends observations, not moves.
+    observation_mode: bool,
 }
 
 impl Default for Session {
@@ -97,8 +109,10 @@ impl Session {
                 belief_cap: DEFAULT_BELIEF_CAP as usize,
                 plan: PlanOptions::default(),
                 peek: false,
+                observation_mode: false,
             },
             fog_memory: Arc::new(Mutex::new(FogMemory::default())),
+            observed: None,
         }
     }
 
@@ -148,6 +162,7 @@ impl Session {
         self.history.set(start, &[])?;
         self.state.clear();
         self.forget_belief();
+        self.observed = None;
         Ok(())
     }
 
@@ -162,7 +177,64 @@ impl Session {
     /// (`Debug_Peek` off, a game it covers); otherwise a hidden game is searched on
     /// the true position.
     pub fn plays_honestly(&self) -> bool {
-        !self.fog.peek && planner_covers(self.variant())
+        planner_covers(self.variant()) && (!self.fog.peek || self.fog.observation_mode)
+    }
+
+    /// Whether `FogInput` is `observation` (rule book §3.2).
+    pub fn observation_mode(&self) -> bool {
+        self.fog.observation_mode
+    }
+
+    /// The observations given directly, when the planner's input is those.
+    pub fn observed(&self) -> Option<&ObservationHistory> {
+        self.observed.as_ref()
+    }
+
+    /// Observation mode's `position startpos|fen <fen> fog <tokens>`: the game starts
+    /// at the public `fen` (the variant's start when `None`) and `tokens` are the side
+    /// to move's observations since (`hidden::input`). Refused, changing nothing, in
+    /// a game the honest player does not play or on bad input.
+    pub fn set_observations(
+        &mut self,
+        fen: Option<&str>,
+        tokens: &[&str],
+    ) -> Result<(), SessionError> {
+        self.check_observable()?;
+        let variant = self.variant().clone();
+        let start = self.start_game(&variant, fen)?;
+        let observed = start
+            .observed_history(tokens)
+            .map_err(SessionError::BadPosition)?;
+        self.abort();
+        self.history.set(start, &[])?;
+        self.observed = Some(observed);
+        Ok(())
+    }
+
+    /// One observation FEN (`position fogfen`, XBoard's `setboard` with `?` squares)
+    /// as the whole history; the game is the variant's start position.
+    pub fn set_observation_fen(&mut self, text: &str) -> Result<(), SessionError> {
+        self.check_observable()?;
+        let variant = self.variant().clone();
+        let start = self.start_game(&variant, None)?;
+        let observed = start
+            .observed_fen(text)
+            .map_err(SessionError::BadPosition)?;
+        self.abort();
+        self.history.set(start, &[])?;
+        self.observed = Some(observed);
+        Ok(())
+    }
+
+    fn check_observable(&self) -> Result<(), SessionError> {
+        if planner_covers(self.variant()) {
+            return Ok(());
+        }
+        Err(SessionError::BadPosition(format!(
+            "observations are read only in the games the honest player plays (a fog rule, \
+             no hidden set-up, hands or bombs), not in {}",
+            clip(&self.variant().name)
+        )))
     }
 
     /// Whether `Debug_Peek` is on.
@@ -177,11 +249,22 @@ impl Session {
     }
 
     /// The game from `fen` (the variant's start position when `None`) after `moves`.
+    /// Refused in observation mode in a game the honest player plays: the engine is
+    /// given observations there, never the true game.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SessionError> {
+        if self.fog.observation_mode && planner_covers(self.variant()) {
+            return Err(SessionError::BadPosition(
+                "FogInput is observation: send 'position startpos|fen <FEN> fog ...' or \
+                 'position fogfen <observation FEN>' (or set FogInput referee)"
+                    .into(),
+            ));
+        }
         self.abort();
         let variant = self.variant().clone();
         let start = self.start_game(&variant, fen)?;
-        self.history.set(start, moves)
+        self.history.set(start, moves)?;
+        self.observed = None;
+        Ok(())
     }
 
     fn start_game(&self, variant: &Arc<Variant>, fen: Option<&str>) -> Result<Game, SessionError> {
@@ -191,7 +274,16 @@ impl Session {
     }
 
     /// Plays a move (UCI notation).
+    /// Refused after observations were given directly: there is no true game to play
+    /// on.
     pub fn play(&mut self, mv: &str) -> Result<(), SessionError> {
+        if self.observed.is_some() {
+            return Err(SessionError::BadMove(format!(
+                "illegal move {}: the position is an observation, with no true game to play \
+                 on (send a new position)",
+                clip(mv)
+            )));
+        }
         self.abort();
         self.history.play(mv)
     }
@@ -246,13 +338,10 @@ impl Session {
             OptionId::ClearHash => self.state.clear(),
             OptionId::EvalFile => return self.set_eval_file(&text(v)),
             OptionId::FogInput => match text(v).as_str() {
-                FOG_REFEREE => {}
-                FOG_OBSERVATION => {
-                    return Err(SessionError::BadChoice(
-                        "FogInput observation is not offered yet: the engine referees \
-                         ordinary moves (FogInput referee)"
-                            .into(),
-                    ))
+                mode @ (FOG_REFEREE | FOG_OBSERVATION) => {
+                    self.abort();
+                    self.fog.observation_mode = mode == FOG_OBSERVATION;
+                    self.observed = None;
                 }
                 other => {
                     return Err(SessionError::BadChoice(format!(
@@ -365,12 +454,16 @@ impl Session {
         if !self.plays_honestly() {
             return Ok(None);
         }
-        let viewer = crate::variant::Color::white_if(self.game().white_to_move());
-        let history = self
-            .history
-            .start()
-            .observation_history(self.history.moves(), viewer)
-            .map_err(SessionError::BadMove)?;
+        let history = match &self.observed {
+            Some(observed) => Some(observed.clone()),
+            None => {
+                let viewer = crate::variant::Color::white_if(self.game().white_to_move());
+                self.history
+                    .start()
+                    .observation_history(self.history.moves(), viewer)
+                    .map_err(SessionError::BadMove)?
+            }
+        };
         Ok(history.map(|history| PlanJob {
             history,
             belief_cap: self.fog.belief_cap,

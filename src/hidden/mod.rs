@@ -10,12 +10,16 @@
 //! - [`view`]: the referee's side, the only code that looks at the true game: it writes
 //!   a side's observations of it (the engine's session and `d` call it).
 //!
+//! [`input`] reads observation mode's input (rule book §3.2) into the same history the
+//! referee writes, so the player cannot tell the two modes apart.
+//!
 //! [`sight`] is what a side sees of *a* position by the variant's fog rule
 //! (`parts::vision`): the referee applies it to the true position, the belief to the
 //! worlds it imagines. Neither [`belief`] nor [`planner`] imports [`view`] or the
 //! engine (a test reads their sources to keep it so).
 
 pub mod belief;
+pub mod input;
 pub mod observation;
 pub mod planner;
 pub mod record;

@@ -258,7 +258,7 @@ fn parse_board(field: &str, geo: Geometry) -> Result<Vec<Cell>, ObservationError
                 '0'..='9' => {
                     let mut n = c.to_digit(10).unwrap_or(0) as usize;
                     while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n * 10 + d as usize;
+                        n = n.saturating_mul(10).saturating_add(d as usize);
                         chars.next();
                     }
                     if n == 0 || n > geo.files() {

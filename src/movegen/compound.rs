@@ -4,7 +4,8 @@
 //! becomes one turn per empty square where the captured piece may be put back (none of
 //! the capturer's pieces of the placed kinds attacks it after the capture), and no turn
 //! at all where there is no such square. Deadline: a side in check keeps only its
-//! royal's moves and gains its two-step answers. Games without a compound turn never
+//! royal's moves and gains its two-step answers. Donnybrook: a side with a unit in its
+//! pool places it, then moves another unit. Games without a compound turn never
 //! come here (`GeneratorPlan::expands`).
 
 use crate::board::Bitboard;
@@ -123,5 +124,37 @@ impl<B: Bitboard> Position<B> {
                 .position(|&k| k as usize == kind)
                 .unwrap_or(0)
         })
+    }
+
+    /// The turns of a side whose pool holds a unit of `kind` (Donnybrook), in place of
+    /// `list`: per empty square, the placement there and then each legal move of
+    /// another unit (the placed one may not move on that turn), in square order. A
+    /// square after which no move is legal gives no turn; a placement on the square an
+    /// en-passant capture would land on leaves no such capture.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn pool_turns(&mut self, list: &mut MoveList, kind: usize) {
+        list.retain(|_| false);
+        let tag = |pos: &Self, m: Move| match m.kind() {
+            MoveKind::Promotion => pos.promotion_index(m.promoted_kind()),
+            _ => 0,
+        };
+        let mut after = MoveList::new();
+        for sq in (self.landable & !self.occupied()).squares() {
+            self.pool_trial(kind, sq, true);
+            after.retain(|_| false);
+            self.generate_ignoring_end(&mut after);
+            for &m in after.as_slice() {
+                // Nothing may land on the placed unit: en passant onto the square
+                // passed, where the unit now stands, is gone.
+                if m.from() != sq
+                    && m.to() != sq
+                    && !matches!(m.kind(), MoveKind::Drop | MoveKind::Pass)
+                {
+                    list.push(Move::two_step(m.from(), sq, m.to(), tag(self, m)));
+                }
+            }
+            self.pool_trial(kind, sq, false);
+        }
     }
 }

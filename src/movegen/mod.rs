@@ -876,7 +876,7 @@ impl<B: Bitboard> Position<B> {
                 }
                 MoveFilter::SelfCheck(not_by) => self.self_check_legal(not_by),
                 MoveFilter::GiftPromotion(kind) => self.gift_promotion_legal(kind),
-                MoveFilter::SecondRoyal(kind) => self.second_royal_legal(kind),
+                MoveFilter::SecondRoyal(kind, strict) => self.second_royal_legal(kind, strict),
                 MoveFilter::QuadrantsApart(kinds) => !self.in_one_quadrant(kinds, !self.side),
                 MoveFilter::CheckedRoyalStays => !self.royal_left_check(),
                 MoveFilter::Linkage(run) => !self.linkage_threat(!self.side, run),
@@ -974,6 +974,11 @@ impl<B: Bitboard> Position<B> {
                 TurnRule::TwoStepEvasions => {
                     if self.in_check() {
                         self.two_step_evasions(list);
+                    }
+                }
+                TurnRule::PlaceFromPool => {
+                    if let Some(kind) = self.pool_kind(self.side) {
+                        self.pool_turns(list, kind);
                     }
                 }
                 TurnRule::OneMove => {}

@@ -240,12 +240,15 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// After a move (Separation): the mover's pieces of the second royal `kind` are
-    /// unattacked, or both its royals were attacked before the move (the move is
-    /// unmade to ask).
-    pub(crate) fn second_royal_legal(&mut self, kind: usize) -> bool {
+    /// unattacked, or, unless `strict` (Reentrant), both its royals were attacked
+    /// before the move (the move is unmade to ask).
+    pub(crate) fn second_royal_legal(&mut self, kind: usize, strict: bool) -> bool {
         let mover = !self.side_to_move();
         if !self.second_royal_attacked(kind, mover) {
             return true;
+        }
+        if strict {
+            return false;
         }
         let Some((m, _, _)) = self.last_move_pieces() else {
             return true;
@@ -263,14 +266,14 @@ impl<B: Bitboard> Position<B> {
         let Some(kinds) = self.rules.filters.quadrants_apart() else {
             return false;
         };
-        let second = self.rules.filters.second_royal();
+        let second = self.rules.filters.second_royal_rule();
         let mut list = MoveList::new();
         self.gen_pseudo_legal(&mut list);
         let us = self.side_to_move();
         list.as_slice().iter().any(|&m| {
             self.make_move(m);
             let barred = !self.royal_attacked(us)
-                && second.is_none_or(|k| self.second_royal_legal(k))
+                && second.is_none_or(|(k, strict)| self.second_royal_legal(k, strict))
                 && self.in_one_quadrant(kinds, us);
             self.unmake_move();
             barred

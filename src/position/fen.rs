@@ -42,6 +42,7 @@ impl<B: Bitboard> Position<B> {
         };
         pos.check_royals()?;
         pos.check_custodian_setup()?;
+        pos.check_pools()?;
         if pos.rules.end.connection().is_some() {
             // A side reduced to one piece is connected and has won: a side with none
             // cannot arise (Lines of Action).
@@ -172,13 +173,8 @@ impl<B: Bitboard> Position<B> {
                         origin = kind;
                         piece
                     } else {
-                        let kind = self.rules.variant.kind_by_letter(c).ok_or_else(|| {
-                            FenError(format!(
-                                "unknown piece letter '{c}' for variant {}",
-                                self.rules.variant.name
-                            ))
-                        })?;
-                        let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                        let sq = (file < geo.files()).then(|| geo.square(file, rank));
+                        let (kind, color) = self.board_letter(c, sq)?;
                         piece_code(kind, color)
                     };
                     if file >= geo.files() {
@@ -229,6 +225,42 @@ impl<B: Bitboard> Position<B> {
             }
         }
         Ok(())
+    }
+
+    /// The kind and colour of the board letter `c` on `sq`. Where kinds are written in
+    /// the opponent's case (`GoalRules::other_color_letters`), a letter names the kind
+    /// written with it whose mobility region, for the owner that case gives, holds
+    /// the square (Reentrant: `r` on a1 is South's a-d rook, on h8 North's e-h rook).
+    fn board_letter(&self, c: char, sq: Option<Square>) -> Result<(usize, Color), FenError> {
+        let rules = &self.rules;
+        let case = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+        let unknown = || {
+            FenError(format!(
+                "unknown piece letter '{c}' for variant {}",
+                rules.variant.name
+            ))
+        };
+        if !rules.kinds.iter().any(|k| k.other_case) {
+            let kind = rules.variant.kind_by_letter(c).ok_or_else(unknown)?;
+            return Ok((kind, case));
+        }
+        let upper = c.to_ascii_uppercase();
+        let mut written = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.written == upper)
+            .map(|(i, k)| (i, if k.other_case { !case } else { case }))
+            .peekable();
+        written.peek().ok_or_else(unknown)?;
+        let mut fits =
+            written.filter(|&(k, color)| sq.is_none_or(|s| rules.kinds[k].region[color].has(s)));
+        fits.next().ok_or_else(|| {
+            let at = sq.map_or(String::new(), |s| {
+                format!(" on {}", rules.geo.square_name(s))
+            });
+            FenError(format!("no piece written '{c}' may stand{at}"))
+        })
     }
 
     /// The board part and the holdings of a FEN's first field: `board[holdings]`, or,
@@ -534,12 +566,14 @@ impl<B: Bitboard> Position<B> {
         out
     }
 
+    /// The FEN letter of piece `p`: its kind's written letter, in its owner's case or,
+    /// for a kind written in the opponent's case, in the other one.
     pub fn piece_char(&self, p: super::PieceCode) -> char {
-        let letter = self.rules.kinds[kind_of(p)].letter;
-        if color_of(p) == WHITE {
-            letter
+        let kind = &self.rules.kinds[kind_of(p)];
+        if (color_of(p) == WHITE) != kind.other_case {
+            kind.written
         } else {
-            letter.to_ascii_lowercase()
+            kind.written.to_ascii_lowercase()
         }
     }
 

@@ -13,6 +13,8 @@ use crate::variant::{Color, BLACK, WHITE};
 
 /// Where [`Undo::hand_flags`] keeps a captured promoted piece's origin kind (below 16).
 const ORIGIN_SHIFT: u8 = 4;
+/// The undo record's flag: the captured piece went back to its owner's pool.
+const RETURNED: u8 = 8;
 
 impl<B: Bitboard> Position<B> {
     /// Pieces of `kind` in `color`'s hand.
@@ -174,6 +176,20 @@ impl<B: Bitboard> Position<B> {
             if to_hand {
                 self.add_to_hand(us, kind);
             }
+            let returns = self
+                .rules
+                .hands
+                .as_ref()
+                .map(|h| h.returns_to_owner[kind_of(undo.captured)]);
+            if let Some(Some(needs)) = returns {
+                // Back to its owner's pool, as the kind it now is, while the owner has
+                // the kind it needs on the board after the capture (Donnybrook).
+                let owner = !us;
+                if needs.is_none_or(|k| self.pieces_of(k, owner).any()) {
+                    self.add_to_hand(owner, kind_of(undo.captured));
+                    undo.hand_flags |= RETURNED;
+                }
+            }
         }
         if self.promoted.has(from) {
             self.toggle_promoted(from);
@@ -195,7 +211,7 @@ impl<B: Bitboard> Position<B> {
         let kind = kind_of(captured);
         match hands.promoted_return[kind] {
             Some(k) if was_promoted => k,
-            _ => kind,
+            _ => hands.captured_as[kind],
         }
     }
 
@@ -225,6 +241,10 @@ impl<B: Bitboard> Position<B> {
                 if let Some(o) = self.origin.get_mut(at) {
                     *o = captured_origin as u8;
                 }
+            }
+            if undo.hand_flags & RETURNED != 0 {
+                let n = &mut self.hand[!us][kind_of(undo.captured)];
+                *n = n.saturating_sub(1);
             }
             if hands.captures_to_hand {
                 let mut kind = Self::returning_kind(hands, undo.captured, undo.hand_flags & 1 != 0);
@@ -260,6 +280,9 @@ impl<B: Bitboard> Position<B> {
                 variant.name
             )));
         }
+        if self.rules.hands.as_ref().is_some_and(|h| h.per_owner_fen) {
+            return self.parse_owner_holdings(field);
+        }
         for c in field.chars().filter(|&c| c != '-') {
             let kind = variant.kind_by_letter(c).ok_or_else(|| {
                 FenError(format!(
@@ -280,6 +303,50 @@ impl<B: Bitboard> Position<B> {
         Ok(())
     }
 
+    /// Reads holdings written per owner, `south|north` (White's, a bar, Black's; `-`
+    /// or empty: none), each letter in the colour the piece will have on the board:
+    /// for its owner, the kind written with that letter whose case flag matches
+    /// (Reentrant: `R` in South's hand is an e-h rook, `r` an a-d one).
+    fn parse_owner_holdings(&mut self, field: &str) -> Result<(), FenError> {
+        if field.is_empty() || field == "-" {
+            return Ok(());
+        }
+        let Some((south, north)) = field.split_once('|') else {
+            return Err(FenError(format!(
+                "holdings [{field}] are written per owner in variant {}: [white's|black's]",
+                self.rules.variant.name
+            )));
+        };
+        for (owner, part) in [(WHITE, south), (BLACK, north)] {
+            for c in part.chars().filter(|&c| c != '-') {
+                let case = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+                let other_case = case != owner;
+                let upper = c.to_ascii_uppercase();
+                let kind = self
+                    .rules
+                    .kinds
+                    .iter()
+                    .position(|k| k.written == upper && k.other_case == other_case)
+                    .ok_or_else(|| {
+                        FenError(format!(
+                            "'{c}' in {}'s holdings is no piece of variant {}",
+                            owner.name(),
+                            self.rules.variant.name
+                        ))
+                    })?;
+                let second_royal = self.rules.filters.second_royal() == Some(kind);
+                if self.rules.kinds[kind].royal || second_royal {
+                    return Err(FenError(format!("a royal piece '{c}' in hand")));
+                }
+                if self.hand[owner][kind] as usize >= MAX_IN_HAND - 1 {
+                    return Err(FenError(format!("too many '{c}' in hand")));
+                }
+                self.hand[owner][kind] += 1;
+            }
+        }
+        Ok(())
+    }
+
     /// The holdings field, brackets included (empty when the variant has no hands).
     pub(super) fn holdings_field(&self) -> String {
         if self.rules.end.tracks_captured() {
@@ -290,6 +357,21 @@ impl<B: Bitboard> Position<B> {
         };
         let mut s = String::from("[");
         for c in Color::both() {
+            if hands.per_owner_fen {
+                // Per owner: upper case first, each case in the holdings order.
+                if c == BLACK {
+                    s.push('|');
+                }
+                for upper in [true, false] {
+                    for &k in &hands.fen_order {
+                        let letter = self.piece_char(piece_code(k, c));
+                        if letter.is_ascii_uppercase() == upper {
+                            s.extend(std::iter::repeat_n(letter, self.hand[c][k] as usize));
+                        }
+                    }
+                }
+                continue;
+            }
             for &k in &hands.fen_order {
                 let letter = self.piece_char(piece_code(k, c));
                 for _ in 0..self.hand[c][k] {

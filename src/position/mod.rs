@@ -12,6 +12,7 @@ pub mod moves;
 pub mod notation;
 pub mod outcome;
 mod palace;
+mod pool;
 pub mod san;
 mod two_step;
 
@@ -435,6 +436,7 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = (mv.from(), mv.to());
         self.dirty.clear();
         let mut undo = self.begin_ply(mv, self.board[from]);
+        let mut mv = mv;
         match mv.kind() {
             MoveKind::Drop => self.make_drop(mv, &mut undo),
             // Nothing moves; square 0 is neither left nor entered.
@@ -449,6 +451,11 @@ impl<B: Bitboard> Position<B> {
             MoveKind::Compound if self.rules.turn == TurnRule::TwoStepEvasions => {
                 self.make_two_step(mv, &mut undo);
             }
+            // A pool turn (Donnybrook): the placement, then the regular part, which
+            // the rest of `make_move` sees as the plain move it is.
+            MoveKind::Compound if self.rules.turn == TurnRule::PlaceFromPool => {
+                mv = self.make_pool_turn(mv, &mut undo);
+            }
             MoveKind::Compound => {
                 // A capture whose victim the capturer puts back on the part's square
                 // (Tyrant); nothing else changes on such a capture.
@@ -458,46 +465,8 @@ impl<B: Bitboard> Position<B> {
                 self.put(mv.part(), undo.captured);
                 self.halfmove = 0;
             }
-            MoveKind::EnPassant => {
-                let victim = self.ep_victim(to, us).expect("en passant victim on board");
-                undo.captured = self.remove(victim);
-                let p = self.remove(from);
-                self.put(to, p);
-                self.halfmove = 0;
-                undo.exploded = self.capture_effects(from, to, true);
-            }
-            kind => {
-                if self.board[to] != NO_PIECE {
-                    undo.captured = self.remove(to);
-                    self.halfmove = 0;
-                }
-                let p = self.remove(from);
-                // Pawn-like moves and every promotion (Shogun's bishop too, as in
-                // Fairy-Stockfish) reset the move clock.
-                let kr = &self.rules.kinds[kind_of(p)];
-                if ((kr.resets_clock
-                    && (kr.reversible.is_empty() || !self.reversible(kr, from, to)))
-                    || kind == MoveKind::Promotion)
-                    && !self.rules.end.capture_clock()
-                {
-                    self.halfmove = 0;
-                }
-                if kind == MoveKind::Promotion {
-                    let new = mv.promoted_kind();
-                    let owner = if self.rules.gift_kind == Some(new) {
-                        them
-                    } else {
-                        us
-                    };
-                    self.put(to, piece_code(new, owner));
-                } else {
-                    self.put(to, p);
-                }
-                if kind == MoveKind::DoubleStep {
-                    self.set_ep_after_double_step(from, to, us);
-                }
-                undo.exploded = self.capture_effects(from, to, undo.captured != NO_PIECE);
-            }
+            MoveKind::EnPassant => self.make_en_passant(mv, &mut undo),
+            kind => self.make_plain(mv, kind, &mut undo),
         }
         if let Some(hands) = &self.rules.hands {
             let gating = hands.gating;
@@ -931,6 +900,78 @@ impl<B: Bitboard> Position<B> {
             .any(|&(x, y)| (x as i32, y as i32) == (dx, dy))
     }
 
+    /// `make_move`'s en-passant capture (also a pool turn's regular part).
+    #[inline(always)]
+    fn make_en_passant(&mut self, mv: Move, undo: &mut Undo) {
+        let (from, to) = (mv.from(), mv.to());
+        let victim = self
+            .ep_victim(to, self.side)
+            .expect("en passant victim on board");
+        undo.captured = self.remove(victim);
+        let p = self.remove(from);
+        self.put(to, p);
+        self.halfmove = 0;
+        undo.exploded = self.capture_effects(from, to, true);
+    }
+
+    /// `make_move`'s plain move of kind `kind` (normal, promotion, double step), a
+    /// capture on `to` included (also a pool turn's regular part).
+    #[inline(always)]
+    fn make_plain(&mut self, mv: Move, kind: MoveKind, undo: &mut Undo) {
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.side;
+        if self.board[to] != NO_PIECE {
+            undo.captured = self.remove(to);
+            self.halfmove = 0;
+        }
+        let p = self.remove(from);
+        // Pawn-like moves and every promotion (Shogun's bishop too, as in
+        // Fairy-Stockfish) reset the move clock.
+        let kr = &self.rules.kinds[kind_of(p)];
+        if ((kr.resets_clock && (kr.reversible.is_empty() || !self.reversible(kr, from, to)))
+            || kind == MoveKind::Promotion)
+            && !self.rules.end.capture_clock()
+        {
+            self.halfmove = 0;
+        }
+        if kind == MoveKind::Promotion {
+            let new = mv.promoted_kind();
+            let owner = if self.rules.gift_kind == Some(new) {
+                !us
+            } else {
+                us
+            };
+            self.put(to, piece_code(new, owner));
+        } else {
+            self.put(to, p);
+        }
+        if kind == MoveKind::DoubleStep {
+            self.set_ep_after_double_step(from, to, us);
+        }
+        undo.exploded = self.capture_effects(from, to, undo.captured != NO_PIECE);
+    }
+
+    /// `unmake_move`'s en-passant capture (also a pool turn's regular part).
+    #[inline(always)]
+    fn unmake_en_passant(&mut self, from: Square, to: Square, captured: PieceCode) {
+        let p = self.lift(to);
+        self.place(from, p);
+        let victim = self
+            .ep_victim(to, self.side)
+            .expect("en passant victim on board");
+        self.place(victim, captured);
+    }
+
+    /// `unmake_move`'s plain move (also a pool turn's regular part).
+    #[inline(always)]
+    fn unmake_plain(&mut self, from: Square, to: Square, undo: &Undo) {
+        self.lift(to);
+        self.place(from, undo.moved);
+        if undo.captured != NO_PIECE {
+            self.place(to, undo.captured);
+        }
+    }
+
     pub fn unmake_move(&mut self) {
         let undo = self.history.pop().expect("unmake without a move");
         let mv = undo.mv;
@@ -968,25 +1009,17 @@ impl<B: Bitboard> Position<B> {
             MoveKind::Compound if self.rules.turn == TurnRule::TwoStepEvasions => {
                 self.unmake_two_step(&undo);
             }
+            MoveKind::Compound if self.rules.turn == TurnRule::PlaceFromPool => {
+                self.unmake_pool_turn(&undo);
+            }
             MoveKind::Compound => {
                 self.lift(mv.part());
                 self.lift(to);
                 self.place(from, undo.moved);
                 self.place(to, undo.captured);
             }
-            MoveKind::EnPassant => {
-                let p = self.lift(to);
-                self.place(from, p);
-                let victim = self.ep_victim(to, us).expect("en passant victim on board");
-                self.place(victim, undo.captured);
-            }
-            _ => {
-                self.lift(to);
-                self.place(from, undo.moved);
-                if undo.captured != NO_PIECE {
-                    self.place(to, undo.captured);
-                }
-            }
+            MoveKind::EnPassant => self.unmake_en_passant(from, to, undo.captured),
+            _ => self.unmake_plain(from, to, &undo),
         }
         self.castling = undo.castling;
         self.ep = undo.ep;

@@ -309,9 +309,14 @@ impl<T: Copy, const N: usize> SpillList<T, N> {
     #[inline(never)]
     fn spill(&mut self, v: T) {
         if self.len == N {
-            let inline = self.as_slice().to_vec();
-            self.heap = inline;
-            self.heap.reserve(N);
+            // Into the heap room a cleared list kept (no allocation when a reused list
+            // spills again, as a search's generation list does at every node of a
+            // game with more than `N` moves).
+            // SAFETY: all `N` inline entries were written (`len == N`).
+            let inline = unsafe { std::slice::from_raw_parts(self.inline.as_ptr() as *const T, N) };
+            self.heap.clear();
+            self.heap.reserve(2 * N);
+            self.heap.extend_from_slice(inline);
         }
         self.heap.push(v);
         self.len += 1;
@@ -390,7 +395,7 @@ impl<T: Copy, const N: usize> SpillList<T, N> {
             for (slot, &v) in self.inline.iter_mut().zip(&self.heap) {
                 slot.write(v);
             }
-            self.heap = Vec::new();
+            self.heap.clear();
         }
     }
 }

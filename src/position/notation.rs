@@ -9,8 +9,9 @@
 //! move, a comma, the square its piece landed on and the wall's square (`e2e4,e4d5`),
 //! as Fairy-Stockfish writes it. A two-step turn is its two steps joined by a comma, a
 //! promotion's letter on the step that promotes (Deadline: `a7a6,a6b5`, `b7b8q,b8e8`).
-//! A pass is `0000`, or the royal's square twice where passing is a move of the game
-//! (`PalaceRules::pass`: Janggi's `e2e2`).
+//! A pool turn is the placement as a drop, a comma and the regular move (Donnybrook:
+//! `N@e4,e1e2`). A pass is `0000`, or the royal's square twice where passing is a move
+//! of the game (`PalaceRules::pass`: Janggi's `e2e2`).
 
 use super::{kind_of, Move, MoveKind, Position};
 use crate::board::Bitboard;
@@ -59,8 +60,20 @@ impl<B: Bitboard> Position<B> {
         if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions {
             return self.two_step_to_uci(mv);
         }
+        if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::PlaceFromPool {
+            let Some(kind) = self.pool_kind(self.side) else {
+                return "0000".to_string();
+            };
+            let regular = self.pool_regular_move(mv, self.ep);
+            return format!(
+                "{}@{},{}",
+                self.rules.kinds[kind].letter.to_ascii_uppercase(),
+                geo.square_name(mv.part()),
+                self.move_to_uci_as(regular, chess960)
+            );
+        }
         if mv.kind() == MoveKind::Drop {
-            let letter = self.rules.kinds[mv.promoted_kind()].letter;
+            let letter = self.rules.kinds[mv.promoted_kind()].written;
             return format!("{letter}@{}", geo.square_name(mv.to()));
         }
         let (from, to) = if mv.kind() == MoveKind::Castle && mv.gate_on_rook() {

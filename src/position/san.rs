@@ -14,7 +14,8 @@
 //!   promotion targets).
 //! - A compound turn's second part follows after `@` (Tyrant's placement:
 //!   `Qxd5@h8`); a two-step turn is its two steps joined by a comma, the second
-//!   named by the unit's letter (Deadline: `Bxa6,Bb5`, `b8=Q,Qxe8+`).
+//!   named by the unit's letter (Deadline: `Bxa6,Bb5`, `b8=Q,Qxe8+`); a pool turn is
+//!   its placement as a drop, a comma and the regular move (Donnybrook: `N@e4,Ke2`).
 //! - A walling turn appends `,` and the wall's square (`e4,d5`, `Qda1,b1`).
 //! - Seirawan gating appends `/` and the gated kind's letter (`Nc3/H`), for castling
 //!   also the square it goes to (`O-O/He1`, `O-O/Hh1`), as Fairy-Stockfish writes it.
@@ -41,12 +42,15 @@ impl<B: Bitboard> Position<B> {
         }
         let two_step =
             mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions;
+        let pool = mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::PlaceFromPool;
         let mut san = if two_step {
             self.two_step_san(mv)
+        } else if pool {
+            self.pool_san(mv)
         } else {
             self.san_without_suffix(mv.without_gate())
         };
-        if mv.kind() == MoveKind::Compound && !two_step {
+        if mv.kind() == MoveKind::Compound && !two_step && !pool {
             san.push('@');
             san += &self.rules.geo.square_name(mv.part());
         }
@@ -59,7 +63,9 @@ impl<B: Bitboard> Position<B> {
         }
         let mut after = self.clone();
         after.make_move(mv);
-        if after.in_check() {
+        // A check by a rule (a second royal attacked: Reentrant's and Separation's
+        // queen) is a check too.
+        if after.in_check() || after.in_extra_check() {
             let mut replies = MoveList::new();
             after.generate_ignoring_end(&mut replies);
             san.push(if replies.is_empty() { '#' } else { '+' });
@@ -136,6 +142,23 @@ impl<B: Bitboard> Position<B> {
         san
     }
 
+    /// A pool turn without its check suffix: `N@e4,Ke2`, the regular move named in the
+    /// position after the placement.
+    fn pool_san(&self, mv: Move) -> String {
+        let Some(kind) = self.pool_kind(self.side) else {
+            return "--".into();
+        };
+        let regular = self.pool_regular_move(mv, self.ep);
+        let mut placed = self.clone();
+        placed.pool_trial(kind, mv.part(), true);
+        format!(
+            "{}@{},{}",
+            self.rules.kinds[kind].letter.to_ascii_uppercase(),
+            self.rules.geo.square_name(mv.part()),
+            placed.san_without_suffix(regular)
+        )
+    }
+
     fn san_without_suffix(&self, mv: Move) -> String {
         let geo = self.rules.geo;
         let (from, to) = (mv.from(), mv.to());
@@ -162,7 +185,7 @@ impl<B: Bitboard> Position<B> {
         }
         if mv.kind() == MoveKind::Drop {
             // Fairy-Stockfish's form: the letter (pawns too), `@`, the square.
-            let letter = self.rules.kinds[mv.promoted_kind()].letter;
+            let letter = self.rules.kinds[mv.promoted_kind()].written;
             return format!("{letter}@{}", geo.square_name(to));
         }
         let file = |sq| (b'a' + geo.file_of(sq) as u8) as char;

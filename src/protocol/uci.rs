@@ -166,6 +166,16 @@ impl<W: Write + Send + 'static> Uci<W> {
             "stop" => self.session.stop(),
             "ponderhit" => self.session.ponderhit(),
             "d" => {
+                if let Some(observed) = self.session.observed() {
+                    // Observation mode: the last observation received; there is no
+                    // true position to print.
+                    let seen = observed.last();
+                    self.say(&format!("Observation: {}", seen.fen()));
+                    if !seen.events.is_empty() {
+                        self.say(&format!("Observation events: {}", seen.events_text()));
+                    }
+                    return Flow::Continue;
+                }
                 let game = self.session.game();
                 self.say(&format!("Fen: {}", game.fen()));
                 if let Some(seen) = game.observation() {
@@ -252,6 +262,9 @@ impl<W: Write + Send + 'static> Uci<W> {
     }
 
     fn position(&mut self, args: &[&str]) {
+        if args.first() == Some(&"fogfen") || args.contains(&"fog") {
+            return self.fog_position(args);
+        }
         let moves_at = args.iter().position(|&a| a == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
@@ -272,6 +285,43 @@ impl<W: Write + Send + 'static> Uci<W> {
         }
     }
 
+    /// Observation mode (rule book §3.2): `position startpos|fen <FEN> fog <obs0>
+    /// [<halfmove> <obs>]...` or `position fogfen <observation FEN>`.
+    fn fog_position(&mut self, args: &[&str]) {
+        if !self.session.observation_mode() {
+            return self.error(
+                "observations are read with FogInput observation (setoption name FogInput \
+                 value observation); position unchanged",
+            );
+        }
+        let result = match args {
+            ["fogfen", fen @ ..] if !fen.is_empty() => {
+                self.session.set_observation_fen(&fen.join(" "))
+            }
+            _ => {
+                let at = args.iter().position(|&a| a == "fog").unwrap_or(args.len());
+                let (setup, tokens) = (&args[..at], &args[(at + 1).min(args.len())..]);
+                let fen = match setup {
+                    ["startpos"] => None,
+                    ["fen", fen @ ..] if !fen.is_empty() && !fen.contains(&"moves") => {
+                        Some(fen.join(" "))
+                    }
+                    _ => {
+                        return self.error(
+                            "observation mode needs 'position startpos|fen <FEN> fog <obs> \
+                             [<halfmove> <obs>]...' or 'position fogfen <observation FEN>'; \
+                             position unchanged",
+                        )
+                    }
+                };
+                self.session.set_observations(fen.as_deref(), tokens)
+            }
+        };
+        if let Err(e) = result {
+            self.error(&format!("{e} (position unchanged)"));
+        }
+    }
+
     fn go(&mut self, args: &[&str]) {
         if args.first() == Some(&"perft") {
             return self.perft(&args[1..]);
@@ -285,7 +335,10 @@ impl<W: Write + Send + 'static> Uci<W> {
         // draw. Only a position without a legal move (mate, stalemate, a variant's
         // end) has no answer.
         let game = self.session.game();
-        if let Some(outcome) = game.outcome() {
+        // The honest player is told nothing of the true game's end (a repetition count,
+        // the move clock, a king taken unseen): it answers from what it observed.
+        let outcome = game.outcome().filter(|_| !self.session.plays_honestly());
+        if let Some(outcome) = outcome {
             if game.legal_moves_uci().is_empty() {
                 // As Stockfish: a score line first, for clients that read one per
                 // position (fairyfishnet's analysis): the game's result, as seen by

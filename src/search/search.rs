@@ -28,6 +28,9 @@ pub struct RootMove {
     pub prev_score: i32,
     pub bound: Option<Bound>,
     pub seldepth: usize,
+    /// The line found for this move; empty (no allocation: every thread holds a copy of
+    /// every root move, thousands in Amazons) until a search of the move sets it. Read it
+    /// with `line`.
     pub pv: Vec<Move>,
 }
 
@@ -39,7 +42,16 @@ impl RootMove {
             prev_score: -INFINITE,
             bound: None,
             seldepth: 0,
-            pv: vec![mv],
+            pv: Vec::new(),
+        }
+    }
+
+    /// The move's line: the one found, else the move alone.
+    pub fn line(&self) -> &[Move] {
+        if self.pv.is_empty() {
+            std::slice::from_ref(&self.mv)
+        } else {
+            &self.pv
         }
     }
 
@@ -99,20 +111,20 @@ const EMPTY_FRAME: Frame = Frame {
     static_eval: -INFINITE,
 };
 
-/// The move lists of one node, lent to it from the worker's spares: on the heap rather
-/// than in the node's stack frame, so a ply of the recursion costs the thread's stack a
-/// few hundred bytes instead of the lists' full capacity (docs/search.md, "Threads").
+/// The scored moves of one node, lent to it from the worker's spares: on the heap rather
+/// than in the node's stack frame, and each grows to the most moves a node it served
+/// had, so a line of nodes holds about what its nodes need (docs/search.md, "Threads").
+/// The full-capacity generation list is not here: a node generates into the worker's
+/// one `scratch` list and copies the moves into its picker before any child runs.
 #[derive(Default)]
 struct NodeBuffers {
-    list: MoveList,
     picks: PickBuffer,
 }
 
-/// New node buffers, out of line: the value is built in this function's frame, not in
-/// the recursive search's (where the lists would take their full size again).
+/// The generation list, built on the heap (not in a caller's frame and then copied).
 #[cold]
 #[inline(never)]
-fn new_buffers() -> Box<NodeBuffers> {
+fn new_scratch() -> Box<MoveList> {
     Box::default()
 }
 
@@ -157,7 +169,10 @@ pub struct Worker<'a, B: Bitboard> {
     /// The network's accumulators, when a network evaluates (see `use_network`).
     net: Option<Accumulators<'a>>,
     /// Node buffers not in use (one per node on the current line, at most).
-    spare: Vec<Box<NodeBuffers>>,
+    spare: Vec<NodeBuffers>,
+    /// Where a node generates its moves, before its picker takes them in (no child runs
+    /// in between, so one list serves the whole line).
+    scratch: Box<MoveList>,
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
@@ -197,20 +212,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             exchange,
             net: None,
             spare: Vec::new(),
+            scratch: new_scratch(),
         }
     }
 
     /// A node's buffers, from the spares (or new); give them back with `release`.
     #[inline]
-    fn borrow_buffers(&mut self) -> Box<NodeBuffers> {
-        match self.spare.pop() {
-            Some(b) => b,
-            None => new_buffers(),
-        }
+    fn borrow_buffers(&mut self) -> NodeBuffers {
+        self.spare.pop().unwrap_or_default()
     }
 
     #[inline]
-    fn release(&mut self, buffers: Box<NodeBuffers>) {
+    fn release(&mut self, buffers: NodeBuffers) {
         self.spare.push(buffers);
     }
 
@@ -496,12 +509,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn draw_score(&mut self, ply: usize) -> i32 {
         let mate = MATE - ply as i32;
         if self.in_check() {
-            let mut buffers = self.borrow_buffers();
-            buffers.list.clear();
-            self.pos.generate_legal(&mut buffers.list);
-            let none = buffers.list.is_empty();
-            self.release(buffers);
-            if none {
+            self.scratch.clear();
+            self.pos.generate_legal(&mut self.scratch);
+            if self.scratch.is_empty() {
                 return -mate;
             }
         }
@@ -758,17 +768,19 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         // Where captures are compulsory the moves are generated first: a node whose side
         // must capture has no free choice, so nothing that assumes one (a null move,
         // standing on the evaluation, pruning or reducing moves) is sound there.
-        let list = &mut buffers.list;
-        list.clear();
+        // The moves stay in `scratch` until the picker takes them in; only a null-move
+        // search can run in between (and then they are generated again).
         let mut forced = false;
+        let mut listed = false;
         if self.facts.captures_compulsory {
-            self.pos.generate_legal(list);
-            if list.is_empty() {
+            self.scratch.clear();
+            self.pos.generate_legal(&mut self.scratch);
+            if self.scratch.is_empty() {
                 return self.no_moves_score(in_check, ply);
             }
-            forced = self.pos.is_capture(list.as_slice()[0]);
+            forced = self.pos.is_capture(self.scratch.as_slice()[0]);
+            listed = true;
         }
-
         if !pv_node && !in_check && !forced {
             // Reverse futility: far above beta with little depth left, a quiet move
             // will not bring the opponent back (with a wider margin where the
@@ -788,6 +800,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 self.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.unmake_null_move();
+                listed = false;
                 if self.stopped {
                     return 0;
                 }
@@ -797,14 +810,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
 
-        if !self.facts.captures_compulsory {
-            self.pos.generate_legal(list);
-            if list.is_empty() {
+        if !listed {
+            self.scratch.clear();
+            self.pos.generate_legal(&mut self.scratch);
+            if self.scratch.is_empty() {
                 return self.no_moves_score(in_check, ply);
             }
         }
         // A single legal capture that must be played is searched one ply deeper.
-        let single_forced = forced && list.len() == 1;
+        let single_forced = forced && self.scratch.len() == 1;
         // Internal iterative reduction: without a table move this node was not searched
         // before and is probably not important.
         if tt_move == Move::NONE && depth >= 4 {
@@ -816,7 +830,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut picker = MovePicker::new(
             &mut buffers.picks,
             &self.pos,
-            list,
+            &self.scratch,
             tt_move,
             killers,
             counter,
@@ -1032,7 +1046,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
         let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
-        let list = &mut buffers.list;
+        let list = &mut self.scratch;
         list.clear();
         if in_check || (self.facts.stalemate_decides && self.facts.captures_compulsory) {
             // Evasions, or where captures are compulsory the legal moves (then the
@@ -1052,8 +1066,13 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker =
-            MovePicker::quiescence(&mut buffers.picks, &self.pos, list, tt_move, in_check);
+        let mut picker = MovePicker::quiescence(
+            &mut buffers.picks,
+            &self.pos,
+            &self.scratch,
+            tt_move,
+            in_check,
+        );
         let mut best = stand_pat;
         let mut best_move = Move::NONE;
         loop {

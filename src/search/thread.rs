@@ -294,7 +294,7 @@ fn main_loop<B: Bitboard>(
         depth: completed.max(1) as u32,
         nodes: 0,
     };
-    let ponder = best.pv.get(1).copied().or_else(|| {
+    let ponder = best.line().get(1).copied().or_else(|| {
         // No second move in the line (a search stopped very early): take the table's
         // reply to the best move, else the first legal reply, so a GUI that ponders
         // always has a move to ponder on while the game goes on.
@@ -334,8 +334,8 @@ fn make_report<B: Bitboard>(
 ) -> Report {
     let rm = &w.root_moves[idx];
     let mut pos = w.pos.clone();
-    let mut pv = Vec::with_capacity(rm.pv.len());
-    for &m in &rm.pv {
+    let mut pv = Vec::with_capacity(rm.line().len());
+    for &m in rm.line() {
         // Only legal moves are shown (a line can be cut by a racing helper's entry).
         if !pos.legal_moves().as_slice().contains(&m) {
             break;

@@ -231,6 +231,30 @@ pub struct GoalRules {
     /// or double-step; the second is never en passant, and no en-passant square is left
     /// after such a turn (Deadline, UCI `a7a6,a6b5`).
     pub two_step_evasions: bool,
+    /// Captured pieces of these kinds go back to their owner's pool, each (`.1`) only
+    /// while the owner still has a piece of that kind on the board right after the
+    /// capture; other kinds leave the game. A side whose pool holds a unit must place it
+    /// on an empty square at the start of its turn and then move another unit, one
+    /// turn (Donnybrook: `r b:q n:k`, UCI `N@e4,e1e2`). The pool is the FEN's hand, in
+    /// the owner's colour, at most one unit. Empty: off.
+    pub pool_returns: Vec<(char, Option<char>)>,
+    // Reentrant's rules (issue 21): two armies per side, each confined to its half
+    // (mobility regions), whose colour shows the half rather than the owner.
+    /// The second royal kind ([`GoalRules::second_royal`]) admits no exception: a move
+    /// may never leave a piece of it attacked, even when both royals were (Reentrant's
+    /// queen, a monarch as the king is).
+    pub second_royal_strict: bool,
+    /// Kinds written with another kind's letter in the opponent's case: `(kind, letter)`
+    /// (Reentrant's a-d army: `x:r` is a rook of South written `r`, of North `R`). The
+    /// FEN's board, its holdings (then `[south|north]`, as the owner is no longer the
+    /// case), UCI drops and SAN use the written letter; a FEN letter that two kinds
+    /// share is the one whose mobility region holds the square.
+    pub other_color_letters: Vec<(char, char)>,
+    /// A captured piece joins the capturer's hand in the colour it had on the board:
+    /// as the kind written with the same letter in that case for the capturer (with
+    /// [`GoalRules::other_color_letters`]: Reentrant's rook taken on a-d is dropped on
+    /// e-h). Off: the kind captured, in the capturer's colour (Crazyhouse).
+    pub captures_keep_color: bool,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

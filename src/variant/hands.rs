@@ -92,6 +92,19 @@ pub struct HandRules<B> {
     pub castling_king_file: Option<usize>,
     /// Bit per kind: a checkmate by a drop of the kind loses ([`Hands::drop_mate_loses`]).
     pub drop_mate_loses: u32,
+    /// Per kind, whether a captured piece of it goes back to its owner's pool: `None`,
+    /// it leaves the game; `Some(None)`, always; `Some(Some(k))`, while the owner
+    /// still has a piece of kind `k` on the board after the capture
+    /// ([`crate::variant::GoalRules::pool_returns`]). All `None` elsewhere.
+    pub returns_to_owner: Vec<Option<Option<usize>>>,
+    /// Per kind, the kind a captured piece of it joins the capturer's hand as: itself,
+    /// or with `GoalRules::captures_keep_color` the kind written with the same letter
+    /// in the same colour for the capturer (Reentrant).
+    pub captured_as: Vec<usize>,
+    /// Holdings are written per owner, `[south|north]` (White's, a bar, Black's),
+    /// because some kind is written in the opponent's case
+    /// (`GoalRules::other_color_letters`).
+    pub per_owner_fen: bool,
 }
 
 /// The most pieces of one kind a hand may hold (the size of the Zobrist table).
@@ -127,10 +140,12 @@ impl<B: Bitboard> HandRules<B> {
                 .count()
                 > 1
         });
-        let mut drop_zone = vec![[tables.board; 2]; variant.pieces.len()];
+        // A confined kind drops only into its mobility region.
+        let mut drop_zone: Vec<[B; 2]> = kinds.iter().map(|k| k.region).collect();
         for (letter, ranks) in &h.drop_ranks {
             let k = kind(*letter)?;
-            drop_zone[k] = Color::both().map(|c| relative_ranks(tables, ranks, c));
+            let zone = Color::both().map(|c| relative_ranks(tables, ranks, c));
+            drop_zone[k] = Color::both().map(|c| drop_zone[k][c] & zone[c]);
         }
         // No piece is dropped where it could never move (Fairy-Stockfish's
         // immobilityIllegal; the loader refuses drop rules that say otherwise).
@@ -171,6 +186,10 @@ impl<B: Bitboard> HandRules<B> {
                 )));
             }
         }
+        let mut returns_to_owner = vec![None; variant.pieces.len()];
+        for &(l, needs) in &variant.goal.pool_returns {
+            returns_to_owner[kind(l)?] = Some(needs.map(kind).transpose()?);
+        }
         debug_assert!(variant.pieces.len() <= MAX_KINDS);
         if h.gating && variant.castling.is_none() {
             return Err(RulesError(format!(
@@ -178,7 +197,33 @@ impl<B: Bitboard> HandRules<B> {
                 variant.name
             )));
         }
+        // Keeping its colour, a captured piece is written for the capturer in the case
+        // it had for its owner: the kind with its letter and the other case flag.
+        let mut captured_as: Vec<usize> = (0..kinds.len()).collect();
+        if variant.goal.captures_keep_color {
+            for (k, slot) in captured_as.iter_mut().enumerate() {
+                // Royals never reach a hand.
+                if kinds[k].royal || variant.goal.second_royal == Some(kinds[k].letter) {
+                    continue;
+                }
+                *slot = (0..kinds.len())
+                    .find(|&o| {
+                        kinds[o].written == kinds[k].written
+                            && kinds[o].other_case != kinds[k].other_case
+                    })
+                    .ok_or_else(|| {
+                        RulesError(format!(
+                            "variant {}: a captured '{}' keeps its colour, but no kind is \
+                             written so for the capturer",
+                            variant.name,
+                            kinds[k].written.to_ascii_lowercase()
+                        ))
+                    })?;
+            }
+        }
         Ok(Some(HandRules {
+            captured_as,
+            per_owner_fen: kinds.iter().any(|k| k.other_case),
             drops: h.drops,
             gating: h.gating,
             captures_to_hand: h.captures_to_hand,
@@ -197,6 +242,7 @@ impl<B: Bitboard> HandRules<B> {
                 .iter()
                 .map(|&l| kind(l))
                 .try_fold(0u32, |m, k| k.map(|k| m | 1 << k))?,
+            returns_to_owner,
         }))
     }
 }

@@ -1,5 +1,5 @@
 //! Where a compiled piece reaches by stepping square by square: walkers (limited
-//! riders, riders in odd directions, hoppers) and a piece's complex captures (walkers
+//! riders, riders in odd directions, hoppers, confined riders) and a piece's complex captures (walkers
 //! plus lame and initial leaps), the part of its moves that no attack table covers.
 //!
 //! Pure functions of the compiled [`Rules`] and an occupancy: the move generator, the
@@ -18,20 +18,29 @@ impl<B: Bitboard> Rules<B> {
     /// attacker there). A line walker starts and lands on the palace lines only.
     #[inline]
     pub fn walk(&self, w: &Walker, from: Square, occ: B, shy: B) -> (B, B) {
-        if !w.lines && !w.shy {
+        if !w.lines && !w.shy && w.region.is_none() {
             return self.walk_plain(w, from, occ);
         }
         self.walk_palace(w, from, occ, shy)
     }
 
-    /// [`Rules::walk`] for line walkers and shy hoppers (Fairy-Stockfish's rule: the
+    /// [`Rules::walk`] for line walkers, shy hoppers (Fairy-Stockfish's rule: the
     /// squares reached over the full occupancy and over the one without shy pieces
-    /// agree, and lie on the lines).
+    /// agree, and lie on the lines) and confined walkers (from and within their
+    /// region: a rectangle, which a ray never re-enters).
     #[cold]
     #[inline(never)]
     fn walk_palace(&self, w: &Walker, from: Square, occ: B, shy: B) -> (B, B) {
         if w.lines && !self.diagonal_lines.has(from) {
             return (B::EMPTY, B::EMPTY);
+        }
+        if let Some(r) = w.region {
+            let region = self.walk_regions[r as usize];
+            if !region.has(from) {
+                return (B::EMPTY, B::EMPTY);
+            }
+            let (quiet, hits) = self.walk_plain(w, from, occ);
+            return (quiet & region, hits & region);
         }
         let (mut quiet, mut hits) = self.walk_plain(w, from, occ);
         if w.shy && shy.any() {

@@ -52,6 +52,9 @@ pub struct Walker {
     /// A shy hopper ([`crate::variant::PieceKind::shy_hops`]): no piece of a shy kind
     /// is its screen or its victim.
     pub shy: bool,
+    /// A confined piece's walker (a rider in a mobility region): the index of its
+    /// region in [`Rules::walk_regions`]; it starts and lands only there.
+    pub region: Option<u8>,
 }
 
 /// The moves of one kind for one colour, split by how the generator handles them.
@@ -186,6 +189,14 @@ pub struct KindRules<B> {
     /// the first such kind where several promote into this one (Shogi's gold), whose
     /// promoted pieces then remember their own kind (`HandRules::tracks_origin`).
     pub unpromoted: Option<usize>,
+    /// Per colour, the squares the kind may stand on (its mobility region; the board
+    /// when it is not confined).
+    pub region: [B; 2],
+    /// The letter the kind is written with (upper case): its own, or the one
+    /// `GoalRules::other_color_letters` gives it.
+    pub written: char,
+    /// The kind is written in the opponent's case (`GoalRules::other_color_letters`).
+    pub other_case: bool,
 }
 
 pub struct CastlingRules {
@@ -270,6 +281,9 @@ pub struct Rules<B: Bitboard> {
     /// The squares of the palace lines (`PalaceRules::diagonal_lines`), where the
     /// kinds' line walkers move; empty in other games.
     pub diagonal_lines: B,
+    /// The mobility regions of confined kinds' walkers ([`Walker::region`]); empty in
+    /// games without confined riders.
+    pub walk_regions: Vec<B>,
     /// Kinds with shy hops (bit per kind): their pieces are never a shy hopper's screen
     /// or victim; 0 in other games.
     pub shy_kinds: u32,
@@ -425,13 +439,17 @@ fn reversible_steps(atoms: &[Atom]) -> Vec<(i8, i8)> {
 
 /// `region` is the set of squares the kind may stand on (the whole board when it is
 /// not confined): leaps and special leaps out of it are dropped here, so the attack
-/// tables agree with the moves.
+/// tables agree with the moves. A confined kind's riders become walkers that carry
+/// `region_index` (its index in [`Rules::walk_regions`]): a region is a rectangle, so
+/// a ray that leaves it never comes back, and masking what a walk reaches with the
+/// region is the same as stopping at its edge.
 fn compile_kind_moves<B: Bitboard>(
     tables: &Tables<B>,
     atoms: &[Atom],
     color: Color,
     initial_ranks: &[Vec<usize>; 2],
     region: B,
+    region_index: Option<u8>,
 ) -> KindMoves<B> {
     let geo = tables.geo;
     let n = geo.squares();
@@ -506,12 +524,14 @@ fn compile_kind_moves<B: Bitboard>(
                 unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
                 lines: false,
                 shy: false,
+                region: None,
             });
         }
     }
-    // Full lines become table slides; partial sets of directions become walkers.
+    // Full lines become table slides; partial sets of directions, and every line of a
+    // confined kind, become walkers.
     let mut full = |dirs: std::ops::Range<usize>, flags: &[bool; 8], quiet: bool| -> bool {
-        let all = dirs.clone().all(|d| flags[d]);
+        let all = region_index.is_none() && dirs.clone().all(|d| flags[d]);
         if !all {
             for d in dirs.filter(|&d| flags[d]) {
                 walkers.push(Walker {
@@ -525,6 +545,7 @@ fn compile_kind_moves<B: Bitboard>(
                     unit: Some(d as u8),
                     lines: false,
                     shy: false,
+                    region: None,
                 });
             }
         }
@@ -534,6 +555,9 @@ fn compile_kind_moves<B: Bitboard>(
     let capture_orthogonal = full(0..4, &ride_capture, false);
     let quiet_diagonal = full(4..8, &ride_quiet, true);
     let capture_diagonal = full(4..8, &ride_capture, false);
+    for w in &mut walkers {
+        w.region = region_index;
+    }
     let mut capture_leaps_from = vec![B::EMPTY; n];
     for (from, targets) in capture_leaps.iter().enumerate() {
         for t in targets.squares() {
@@ -614,6 +638,7 @@ fn add_line_moves<B: Bitboard>(
             unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
             lines: true,
             shy: shy && a.hop != Hop::None,
+            region: None,
         });
     }
     m.slow = !m.walkers.is_empty() || m.line_dirs != 0;
@@ -772,6 +797,7 @@ impl<B: Bitboard> Rules<B> {
         }
         let tables = Tables::<B>::new(geo);
         let mut kinds = Vec::new();
+        let mut walk_regions: Vec<B> = Vec::new();
         for p in &variant.pieces {
             let atoms = betza::parse(&p.betza).map_err(|e| {
                 RulesError(format!("variant {}, piece {}: {e}", variant.name, p.name))
@@ -788,14 +814,14 @@ impl<B: Bitboard> Rules<B> {
                     relative_ranks(&tables, &ranks, c) & files
                 }
             };
-            let confined_rider =
-                p.region.is_some() && atoms.iter().any(|a| a.max_steps != 1 || a.hop != Hop::None);
-            if confined_rider {
-                return Err(RulesError(format!(
-                    "variant {}, piece {}: a confined piece may only leap (riders and hoppers \
-                     in a region are not supported)",
-                    variant.name, p.name
-                )));
+            // A confined kind's riders walk within its region (one per colour).
+            let confined = Color::both().map(|c| region(c) != tables.board);
+            let mut region_index = [None; 2];
+            for c in Color::both() {
+                if confined[c.index()] {
+                    region_index[c.index()] = Some(walk_regions.len() as u8);
+                    walk_regions.push(region(c));
+                }
             }
             // A line-count kind's Betza riders name its directions; it has no other
             // moves.
@@ -809,8 +835,16 @@ impl<B: Bitboard> Rules<B> {
                 }
             }
             let atoms = if line_count { Vec::new() } else { atoms };
-            let mut moves = Color::both()
-                .map(|c| compile_kind_moves(&tables, &atoms, c, &p.initial_ranks, region(c)));
+            let mut moves = Color::both().map(|c| {
+                compile_kind_moves(
+                    &tables,
+                    &atoms,
+                    c,
+                    &p.initial_ranks,
+                    region(c),
+                    region_index[c.index()],
+                )
+            });
             if !p.line_moves.is_empty() || p.shy_hops {
                 let line_atoms = if p.line_moves.is_empty() {
                     Vec::new()
@@ -838,9 +872,19 @@ impl<B: Bitboard> Rules<B> {
                 && moves[WHITE].walkers.iter().all(|w| !w.capture)
                 && moves[WHITE].specials.iter().all(|s| !s.capture);
             let colorbound = atoms.iter().all(|a| (a.dx + a.dy) % 2 == 0);
+            let other_color = variant
+                .goal
+                .other_color_letters
+                .iter()
+                .find(|(k, _)| *k == p.letter)
+                .map(|&(_, l)| l.to_ascii_uppercase());
+            let written = other_color.unwrap_or(p.letter);
             kinds.push(KindRules {
                 letter: p.letter,
-                san_letter: p.san_letter.unwrap_or(p.letter).to_ascii_uppercase(),
+                san_letter: p.san_letter.unwrap_or(written).to_ascii_uppercase(),
+                region: Color::both().map(region),
+                written,
+                other_case: other_color.is_some(),
                 royal: p.royal,
                 promotes: p.promotes,
                 en_passant: p.en_passant,
@@ -1076,7 +1120,8 @@ impl<B: Bitboard> Rules<B> {
             TurnRule::OneMove
             | TurnRule::PlaceCaptured(_)
             | TurnRule::Walling(_)
-            | TurnRule::TwoStepEvasions => Vec::new(),
+            | TurnRule::TwoStepEvasions
+            | TurnRule::PlaceFromPool => Vec::new(),
         };
         let mut walling_region = [B::EMPTY; 2];
         if let Some(w) = &variant.walling {
@@ -1119,6 +1164,7 @@ impl<B: Bitboard> Rules<B> {
             leap_attacks,
             complex_capturers,
             diagonal_lines,
+            walk_regions,
             shy_kinds,
             castling,
             promotion,

@@ -170,3 +170,12 @@ pub fn sorted_moves(g: &protean::engine::Game) -> Vec<String> {
     v.sort();
     v
 }
+
+/// What the UCI front end prints for `lines`, run in this process (no child engine).
+pub fn uci_transcript<S: AsRef<str>>(lines: &[S]) -> String {
+    let mut u = protean::protocol::uci::Uci::new(Vec::new());
+    for l in lines {
+        u.command(l.as_ref());
+    }
+    String::from_utf8(u.into_output()).unwrap()
+}

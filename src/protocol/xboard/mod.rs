@@ -27,7 +27,8 @@ pub mod variants;
 use super::{Flow, Output};
 use crate::engine::options::{self, Kind, MAX_THREADS};
 use crate::engine::{clip, Game, Listener, Session, SessionError, Task, TaskKind};
-use crate::search::{Bound, Limits, Report, Score};
+use crate::hidden::planner::Plan;
+use crate::search::{Bound, Limits, Report, Score, SearchResult};
 use crate::variant::{find_variant, Color, BLACK, WHITE};
 use clock::TimeControl;
 use std::io::{BufRead, Write};
@@ -59,6 +60,9 @@ pub struct XBoard<W: Write + Send + 'static> {
 struct Thinker<W> {
     out: Output<W>,
     post: Arc<AtomicBool>,
+    /// A search of a one-shot observation (`setboard` with `?` squares) announces its
+    /// result as the engine's move, since there is no true game to play it into.
+    announce: bool,
 }
 
 impl<W: Write + Send + 'static> Listener for Thinker<W> {
@@ -79,6 +83,30 @@ impl<W: Write + Send + 'static> Listener for Thinker<W> {
     fn pondering(&self, root: &Game, reply: &str) {
         self.out
             .say(&format!("Hint: {}", notation::to_xboard(root, reply)));
+    }
+
+    fn finished(&self, _root: &Game, result: &SearchResult) {
+        if let (true, Some(best)) = (self.announce, &result.best) {
+            self.out.say(&format!("move {best}"));
+        }
+    }
+
+    /// The honest player of a hidden-information game: one thinking line with the root
+    /// move only and no time, so equal observations print equal lines (rule book §3.4).
+    fn planned(&self, plan: &Plan) {
+        if let Some(ply) = plan.inconsistent_at {
+            self.out
+                .say(&format!("# observation inconsistent at ply {ply}"));
+        }
+        if let (true, Some(best)) = (self.post.load(Relaxed), &plan.best) {
+            self.out.say(&format!(
+                "{} {} 0 {} {} 0 0\t{best}",
+                plan.depth,
+                xboard_score(plan.score),
+                plan.nodes,
+                plan.depth
+            ));
+        }
     }
 }
 /// A score as XBoard writes it: centipawns, mates as 100000 + N moves (negative when
@@ -144,12 +172,25 @@ impl<W: Write + Send + 'static> XBoard<W> {
             }
         }
         self.session.wait_for_move();
+        if self.one_shot_pending() {
+            self.session.finish();
+        }
         self.session.abort();
+    }
+
+    /// Whether the engine is thinking on a one-shot observation's move (`setboard`
+    /// with `?` squares, then `go`): like its own move, `ping` and the end of input
+    /// wait for it and `?` ends it.
+    fn one_shot_pending(&self) -> bool {
+        self.session.observed().is_some() && !self.analyzing && self.session.is_searching()
     }
 
     /// Waits for any search, then hands back the output (tests read it).
     pub fn into_output(mut self) -> W {
         self.session.wait_for_move();
+        if self.one_shot_pending() {
+            self.session.finish();
+        }
         self.session.abort();
         self.out.into_inner()
     }
@@ -226,9 +267,13 @@ impl<W: Write + Send + 'static> XBoard<W> {
                     self.error("usermove needs one move", line);
                 }
             }
+            "?" if self.one_shot_pending() => self.session.stop(),
             "?" => self.session.move_now(),
             "ping" => {
                 self.session.wait_for_move();
+                if self.one_shot_pending() {
+                    self.session.finish();
+                }
                 self.say(&format!("pong {}", clip(rest)));
             }
             "setboard" => self.setboard(rest, line),
@@ -289,6 +334,11 @@ impl<W: Write + Send + 'static> XBoard<W> {
             // Not CECP: shows the position for people typing at the engine ('#' lines
             // are debug output that GUIs ignore).
             "d" => {
+                if let Some(observed) = self.session.observed() {
+                    // A one-shot observation: no true position to show.
+                    self.say(&format!("# Observation: {}", observed.last().fen()));
+                    return Flow::Continue;
+                }
                 let game = self.session.game();
                 let name = variants::xboard_name(game.variant());
                 self.say(&format!("# {name} {}", game.fen()));
@@ -363,6 +413,9 @@ impl<W: Write + Send + 'static> XBoard<W> {
         let thinker = Thinker {
             out: self.out.clone(),
             post: self.post.clone(),
+            announce: matches!(task, Task::Search)
+                && !self.analyzing
+                && self.session.observed().is_some(),
         };
         if let Err(e) = self.session.go(limits, false, task, thinker) {
             self.say(&format!("tellusererror {e}"));
@@ -371,6 +424,13 @@ impl<W: Write + Send + 'static> XBoard<W> {
 
     /// Starts thinking on the engine's move.
     fn start_play(&mut self) {
+        if self.session.observed().is_some() {
+            // A one-shot observation: the move is announced, not played (there is no
+            // true game), and the engine waits in force mode for a new position.
+            self.engine_side = None;
+            let limits = self.clock.limits(0);
+            return self.spawn(limits, Task::Search);
+        }
         let mut moves_made = self.session.moves().len() / 2;
         let limits = self.clock.limits(moves_made);
         // After the engine's move, a ponder search assumes the clock went on as the
@@ -482,7 +542,15 @@ impl<W: Write + Send + 'static> XBoard<W> {
     fn setboard(&mut self, fen: &str, line: &str) {
         self.session.abort();
         let variant = self.session.variant().clone();
-        let result = self.session.set_position(Some(fen), &[]).or_else(|e| {
+        let board = fen.split_whitespace().next().unwrap_or("");
+        let result = if board.contains(['?', '*']) {
+            // An observation FEN (rule book §3.4): a one-shot observation for the honest
+            // player of a hidden-information game.
+            self.session.set_observation_fen(fen)
+        } else {
+            self.session.set_position(Some(fen), &[])
+        };
+        let result = result.or_else(|e| {
             // XBoard leaves the castling field out in variants without castling
             // (`nocastle`: `... w - 0 1`).
             let fields: Vec<&str> = fen.split_whitespace().collect();

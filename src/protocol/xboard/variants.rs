@@ -244,12 +244,31 @@ pub fn holdings_size(v: &Variant) -> usize {
         .unwrap_or(0)
 }
 
+/// The variant as a CECP GUI can draw it: kinds written with another kind's letter
+/// (`GoalRules::other_color_letters`, Reentrant's a-d army) are left out of the piece
+/// table, so the GUI draws them as the kind whose letter they share. It takes a
+/// letter's case for the owner, so it can neither judge such a game's moves nor read
+/// its per-owner holdings (`[south|north]`); moves and drops pass through as written.
+fn drawn_kinds(v: &Variant) -> Variant {
+    let relettered = |k: &PieceKind| {
+        v.goal
+            .other_color_letters
+            .iter()
+            .any(|&(l, w)| l == k.letter && w != k.letter)
+    };
+    let mut drawn = v.clone();
+    drawn.pieces.retain(|k| !relettered(k));
+    drawn
+}
+
 /// `piece` commands. Empty when XBoard knows the variant (or our pieces do not fit its
 /// types, when the GUI has to be told by hand).
 pub fn setup_commands(v: &Variant) -> Vec<String> {
     if xboard_knows(v) {
         return Vec::new();
     }
+    let drawn = drawn_kinds(v);
+    let v = &drawn;
     let Some(slots) = assign_slots(v) else {
         return Vec::new();
     };

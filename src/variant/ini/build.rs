@@ -1048,14 +1048,6 @@ impl<'a> Builder<'a> {
                 "pawn drops need promotion zones that are mirror images of each other".into(),
             );
         }
-        if let Some(p) = v.pieces.iter().find(|p| p.region.is_some()) {
-            let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
-            let name = type_name_of(p);
-            self.error(
-                line,
-                format!("drops of the confined {name} (a mobility region) are not implemented"),
-            );
-        }
         let hands = view.hands(v, &zone);
         if !r.immobility_illegal && hands.drops {
             // Protean never drops a piece where it could not move again (Fairy-Stockfish's

@@ -7,6 +7,7 @@ use super::values::{parse_bool, parse_int};
 use crate::variant::goal::{
     BothConnected, CaptureEvent, CheckMate, MaterialTerm, PairMoves, Reach,
 };
+use crate::variant::hands::Hands;
 use crate::variant::{Color, GoalRules, Variant, BLACK, WHITE};
 
 /// The goal keys, in the order the writer writes them.
@@ -52,6 +53,11 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanLinkageRun",
     "proteanMatedRoyalWins",
     "proteanTwoStepEvasions",
+    "proteanReturnToOwner",
+    // Reentrant (issue 21).
+    "proteanSecondRoyalStrict",
+    "proteanOtherColorLetters",
+    "proteanCapturesKeepColor",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -254,6 +260,22 @@ fn parse_next_to(v: &str) -> Result<(char, Vec<char>), String> {
         return Err(format!("expected one leader letter, not '{v}'"));
     };
     Ok((leader, letters_only(vs)?))
+}
+
+/// `x:r y:n`: per kind letter, the letter it is written with in the opponent's case.
+fn parse_other_color_letters(v: &str) -> Result<Vec<(char, char)>, String> {
+    v.split_whitespace()
+        .filter(|w| *w != "-")
+        .map(|w| {
+            let pair = w
+                .split_once(':')
+                .map(|(a, b)| (letters_only(a), letters_only(b)));
+            match pair {
+                Some((Ok(a), Ok(b))) if a.len() == 1 && b.len() == 1 => Ok((a[0], b[0])),
+                _ => Err(format!("expected kind:letter (x:r), not '{w}'")),
+            }
+        })
+        .collect()
 }
 
 impl Builder<'_> {
@@ -468,6 +490,19 @@ impl Builder<'_> {
                 *field = b;
             }
         }
+        if let Some(x) = self.read("proteanReturnToOwner", parse_returns) {
+            g.pool_returns = x;
+        }
+        // Reentrant (issue 21).
+        if let Some(b) = self.read("proteanSecondRoyalStrict", parse_bool) {
+            g.second_royal_strict = b;
+        }
+        if let Some(x) = self.read("proteanOtherColorLetters", parse_other_color_letters) {
+            g.other_color_letters = x;
+        }
+        if let Some(b) = self.read("proteanCapturesKeepColor", parse_bool) {
+            g.captures_keep_color = b;
+        }
         let mut used: Vec<char> = g
             .material_loss
             .iter()
@@ -499,7 +534,12 @@ impl Builder<'_> {
         used.extend(&g.placed_captures);
         used.extend(g.second_royal);
         used.extend(g.mated_royal_wins);
+        for (l, needs) in &g.pool_returns {
+            used.push(*l);
+            used.extend(needs);
+        }
         used.extend(g.quadrants_apart.iter().flatten());
+        used.extend(g.other_color_letters.iter().flat_map(|&(k, l)| [k, l]));
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
             let line = GOAL_KEYS
                 .iter()
@@ -516,6 +556,22 @@ impl Builder<'_> {
             return;
         }
         v.goal = g;
+        if !v.goal.pool_returns.is_empty() && v.hands.is_none() {
+            // The pools are hands that only the turn rule fills and empties: no drops,
+            // no captures to the capturer's hand. The FEN lists them as holdings.
+            v.hands = Some(Hands {
+                drops: false,
+                gating: false,
+                captures_to_hand: false,
+                promoted_return_as: None,
+                drop_ranks: Vec::new(),
+                fen_order: super::drops::fen_order(v, false),
+                must_drop: false,
+                drop_limits: Vec::new(),
+                castling_king_file: None,
+                drop_mate_loses: Vec::new(),
+            });
+        }
     }
 }
 
@@ -685,7 +741,67 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
             out.push((key, "true".into()));
         }
     }
+    if !g.pool_returns.is_empty() {
+        out.push(("proteanReturnToOwner", write_returns(&g.pool_returns)));
+    }
+    // Reentrant (issue 21).
+    if g.second_royal_strict {
+        out.push(("proteanSecondRoyalStrict", "true".into()));
+    }
+    if !g.other_color_letters.is_empty() {
+        let pairs: Vec<String> = g
+            .other_color_letters
+            .iter()
+            .map(|&(k, l)| format!("{}:{}", k.to_ascii_lowercase(), l.to_ascii_lowercase()))
+            .collect();
+        out.push(("proteanOtherColorLetters", pairs.join(" ")));
+    }
+    if g.captures_keep_color {
+        out.push(("proteanCapturesKeepColor", "true".into()));
+    }
     out
+}
+
+/// `r b:q n:k`: the kinds that return to their owner's pool, each with the kind its
+/// owner must still have (`-`: none return).
+fn parse_returns(s: &str) -> Result<Vec<(char, Option<char>)>, String> {
+    if s == "-" {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for word in s.split_whitespace() {
+        let (l, needs) = match word.split_once(':') {
+            Some((l, n)) => (l, Some(n)),
+            None => (word, None),
+        };
+        let one = |t: &str| match letters_only(t)?[..] {
+            [c] => Ok(c),
+            _ => Err(format!("expected one piece letter, not '{t}' in '{s}'")),
+        };
+        let l = one(l)?;
+        let needs = needs.map(one).transpose()?;
+        if out.iter().any(|&(o, _)| o == l) {
+            return Err(format!(
+                "'{}' is listed twice in '{s}'",
+                l.to_ascii_lowercase()
+            ));
+        }
+        out.push((l, needs));
+    }
+    if out.is_empty() {
+        return Err("expected kinds (r b:q n:k) or '-'".into());
+    }
+    Ok(out)
+}
+
+fn write_returns(rs: &[(char, Option<char>)]) -> String {
+    rs.iter()
+        .map(|(l, n)| match n {
+            Some(n) => format!("{}:{}", l.to_ascii_lowercase(), n.to_ascii_lowercase()),
+            None => l.to_ascii_lowercase().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

@@ -366,6 +366,11 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
         out.key("pieceDrops", false);
         return Ok(());
     };
+    if !h.drops && !h.gating && !v.goal.pool_returns.is_empty() {
+        // The pools of `proteanReturnToOwner`, which makes them again.
+        out.key("pieceDrops", false);
+        return Ok(());
+    }
     let view = DropView::of(v, h, &promotion_zone(v)?)
         .ok_or("pieces in hand whose rules the drop keys cannot state")?;
     out.key("pieceDrops", view.drops);

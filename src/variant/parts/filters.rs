@@ -48,8 +48,9 @@ pub enum MoveFilter {
     /// afterwards they are not allowed (Kingmaker).
     GiftPromotion(usize),
     /// A second royal kind: a move may not leave the mover's piece of it attacked,
-    /// unless both the mover's royals were attacked before the move (Separation).
-    SecondRoyal(usize),
+    /// unless both the mover's royals were attacked before the move (Separation); with
+    /// the flag set, not even then (Reentrant's queen).
+    SecondRoyal(usize, bool),
     /// Two kinds of a side may not end a move in one quadrant (Separation).
     QuadrantsApart([usize; 2]),
     /// A royal piece in check may move only to capture its one checker (Makpong).
@@ -84,7 +85,7 @@ impl MoveFilter {
             MoveFilter::CheckLevels(_) => 512,
             MoveFilter::SelfCheck(_) => 1024,
             MoveFilter::GiftPromotion(_) => 2048,
-            MoveFilter::SecondRoyal(_) => 4096,
+            MoveFilter::SecondRoyal(..) => 4096,
             MoveFilter::QuadrantsApart(_) => 8192,
             MoveFilter::CheckedRoyalStays => 16384,
             MoveFilter::Linkage(_) => 32768,
@@ -147,7 +148,7 @@ impl MoveFilters {
             list.push(MoveFilter::GiftPromotion(kind));
         }
         if let Some(kind) = goal.second_royal.and_then(|l| variant.kind_by_letter(l)) {
-            list.push(MoveFilter::SecondRoyal(kind));
+            list.push(MoveFilter::SecondRoyal(kind, goal.second_royal_strict));
         }
         if let Some([a, b]) = goal.quadrants_apart {
             if let (Some(a), Some(b)) = (variant.kind_by_letter(a), variant.kind_by_letter(b)) {
@@ -176,11 +177,19 @@ impl MoveFilters {
     /// The second royal kind (`SecondRoyal`), if any.
     #[inline(always)]
     pub fn second_royal(&self) -> Option<usize> {
-        if self.bits & MoveFilter::SecondRoyal(0).bit() == 0 {
+        if self.bits & MoveFilter::SecondRoyal(0, false).bit() == 0 {
             return None;
         }
         self.list.iter().find_map(|f| match *f {
-            MoveFilter::SecondRoyal(k) => Some(k),
+            MoveFilter::SecondRoyal(k, _) => Some(k),
+            _ => None,
+        })
+    }
+
+    /// The second royal kind and whether it is strict (`SecondRoyal`), if any.
+    pub fn second_royal_rule(&self) -> Option<(usize, bool)> {
+        self.list.iter().find_map(|f| match *f {
+            MoveFilter::SecondRoyal(k, strict) => Some((k, strict)),
             _ => None,
         })
     }

@@ -301,7 +301,7 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::CheckLevels(_)
         | MoveFilter::SelfCheck(_)
         | MoveFilter::GiftPromotion(_)
-        | MoveFilter::SecondRoyal(_)
+        | MoveFilter::SecondRoyal(..)
         | MoveFilter::QuadrantsApart(_)
         | MoveFilter::CheckedRoyalStays
         | MoveFilter::Bikjang
@@ -349,6 +349,14 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
         // turns, each made to be judged), so no direct count is final; the direct
         // generators would count the single evasions the rule forbids.
         TurnRule::TwoStepEvasions => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            expands: true,
+            ..Verdict::NEUTRAL
+        },
+        // With a unit in the pool the list is replaced by placements and the moves
+        // after each (no royal: the game has no check), so no direct count is final.
+        TurnRule::PlaceFromPool => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             expands: true,
@@ -520,7 +528,7 @@ impl ExchangeRule {
             | MoveFilter::CheckLevels(_)
             | MoveFilter::SelfCheck(_)
             | MoveFilter::GiftPromotion(_)
-            | MoveFilter::SecondRoyal(_)
+            | MoveFilter::SecondRoyal(..)
             | MoveFilter::QuadrantsApart(_)
             | MoveFilter::CheckedRoyalStays
             | MoveFilter::Linkage(_)
@@ -537,6 +545,8 @@ impl ExchangeRule {
             TurnRule::Walling(_) => false,
             // In check a recapture may not be a single move: the exchange differs.
             TurnRule::TwoStepEvasions => false,
+            // A captured piece comes back to its owner's pool.
+            TurnRule::PlaceFromPool => false,
         };
         // A piece's captures depend on the position, not on its kind alone.
         let modes_ok = modes.iter().all(|m| match m {

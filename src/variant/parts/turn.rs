@@ -39,6 +39,12 @@ pub enum TurnRule {
     /// mover's promotion targets, so there are at most four, and promotion is
     /// compulsory (a step onto the zone always promotes).
     TwoStepEvasions,
+    /// A side whose pool (its hand) holds a unit places it on an empty square and then
+    /// moves another unit, one compound turn (Donnybrook,
+    /// [`crate::variant::GoalRules::pool_returns`]): the placement square in the part
+    /// field, the regular move's promotion as an index into the mover's targets in
+    /// bits 30-31 (at most four, compulsory); the placed kind is the pool's one unit.
+    PlaceFromPool,
 }
 
 impl TurnRule {
@@ -76,21 +82,14 @@ impl TurnRule {
             return Ok(TurnRule::SecretBomb);
         }
         if variant.goal.two_step_evasions {
-            if !placed.is_empty() {
-                return err("two-step evasions and placed captures cannot be combined");
+            if !placed.is_empty() || !variant.goal.pool_returns.is_empty() {
+                return err("two-step evasions cannot be combined with another compound turn");
             }
             if variant.hands.is_some() {
                 return err("two-step evasions need a game without hands");
             }
-            if let Some(p) = &variant.promotion {
-                let targets = p
-                    .black_targets
-                    .as_ref()
-                    .map_or(0, Vec::len)
-                    .max(p.targets.len());
-                if targets > 4 || !p.optional_ranks.is_empty() || !p.limits.is_empty() {
-                    return err("two-step evasions allow at most four promotion targets, compulsory and unlimited");
-                }
+            if !promotion_fits_compound(variant) {
+                return err("two-step evasions allow at most four promotion targets, compulsory and unlimited");
             }
             if !variant.pieces.iter().any(|k| k.royal) {
                 return err("two-step evasions need a royal kind");
@@ -99,6 +98,32 @@ impl TurnRule {
                 return err("two-step evasions cannot be combined with a kind's own promotion");
             }
             return Ok(TurnRule::TwoStepEvasions);
+        }
+        if !variant.goal.pool_returns.is_empty() {
+            if !placed.is_empty() || variant.goal.two_step_evasions {
+                return err("a pool cannot be combined with another compound turn");
+            }
+            if variant.hands.as_ref().is_some_and(|h| h.drops || h.gating) {
+                return err("a pool needs a game without drops or gating");
+            }
+            if variant.castling.is_some() {
+                return err("a pool needs a game without castling");
+            }
+            if !promotion_fits_compound(variant) {
+                return err(
+                    "a pool allows at most four promotion targets, compulsory and unlimited",
+                );
+            }
+            if variant
+                .pieces
+                .iter()
+                .any(|k| k.promotion.is_some() || k.royal)
+            {
+                return err(
+                    "a pool cannot be combined with a kind's own promotion or a royal kind",
+                );
+            }
+            return Ok(TurnRule::PlaceFromPool);
         }
         if placed.is_empty() {
             return Ok(TurnRule::OneMove);
@@ -137,8 +162,23 @@ impl TurnRule {
             TurnRule::OneMove
             | TurnRule::SecretBomb
             | TurnRule::Walling(_)
-            | TurnRule::TwoStepEvasions => 0,
+            | TurnRule::TwoStepEvasions
+            | TurnRule::PlaceFromPool => 0,
             TurnRule::PlaceCaptured(kinds) => kinds,
         }
     }
+}
+
+/// Whether the promotion rules fit a compound move's promotion field (Deadline's and
+/// Donnybrook's turns: two bits for the target): at most four targets, compulsory and
+/// without limits.
+fn promotion_fits_compound(variant: &Variant) -> bool {
+    variant.promotion.as_ref().is_none_or(|p| {
+        let targets = p
+            .black_targets
+            .as_ref()
+            .map_or(0, Vec::len)
+            .max(p.targets.len());
+        targets <= 4 && p.optional_ranks.is_empty() && p.limits.is_empty()
+    })
 }
