@@ -62,7 +62,6 @@ struct Undo {
     captured: PieceCode,
     castling: u8,
     ep: u16,
-    ep_to: u16,
     halfmove: u32,
     key: u64,
     checks_given: [u8; 2],
@@ -106,8 +105,12 @@ pub struct Position<B: Bitboard> {
     /// Fairy-Stockfish writes as a list (a custom piece's initial lame leap: the square
     /// passed and the one reached, `e3e4`, `g3h4`): the square reached, whose piece an
     /// en-passant capture takes. `NO_SQUARE` for the orthodox pawn's single square,
-    /// whose victim stands behind it. Meaningless while `ep` is unset.
+    /// whose victim stands behind it. Meaningless while `ep` is unset. Not in `Undo`
+    /// (which chess copies every move): its earlier values are on `ep_to_history`.
     pub(crate) ep_to: u16,
+    /// `(ply, ep_to before)` for each ply that changed `ep_to`, for `unmake` (games
+    /// with a kind that lists its double steps only, `Rules::tracks_departures`).
+    ep_to_history: Vec<(u32, u16)>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
@@ -177,6 +180,7 @@ impl<B: Bitboard> Position<B> {
             checks_given: [0; 2],
             ep: NO_SQUARE,
             ep_to: NO_SQUARE,
+            ep_to_history: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             key: 0,
@@ -321,21 +325,27 @@ impl<B: Bitboard> Position<B> {
             .fold(0, |a, b| a ^ b)
     }
 
-    /// The key of an en-passant field with `ep` set (and `ep_to` as it stands): as
-    /// Fairy-Stockfish keys it, one file key per listed square, so that a list of two
-    /// squares on one file (`e3e4`) keys as no en passant at all (which its repetition
-    /// rule shows).
+    /// The key of the en-passant square `ep` (its file's), without a listed field's
+    /// second square (`ep_to_key`).
     fn ep_key(&self, ep: u16) -> u64 {
         if ep == NO_SQUARE {
-            return 0;
-        }
-        let z = &self.rules.zobrist.en_passant;
-        let geo = self.rules.geo;
-        let k = z[geo.file_of(ep as usize)];
-        if self.ep_to == NO_SQUARE {
-            k
+            0
         } else {
-            k ^ z[geo.file_of(self.ep_to as usize)]
+            self.rules.zobrist.en_passant[self.rules.geo.file_of(ep as usize)]
+        }
+    }
+
+    /// The key a listed en-passant field adds to `ep_key`: as Fairy-Stockfish keys
+    /// it, one file key per listed square, so that a list of two squares on one file
+    /// (`e3e4`) keys as no en passant at all (which its repetition rule shows). Zero
+    /// where `ep` is unset or a single square. Kept apart from `ep_key` so that chess's
+    /// moves never look at `ep_to`: games with listed fields add and remove it in
+    /// `departed`.
+    fn ep_to_key(&self) -> u64 {
+        if self.ep == NO_SQUARE || self.ep_to == NO_SQUARE {
+            0
+        } else {
+            self.rules.zobrist.en_passant[self.rules.geo.file_of(self.ep_to as usize)]
         }
     }
 
@@ -348,7 +358,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         k ^= self.castling_key(self.castling);
-        k ^= self.ep_key(self.ep);
+        k ^= self.ep_key(self.ep) ^ self.ep_to_key();
         k ^= self.checks_key(WHITE) ^ self.checks_key(BLACK);
         k ^= self.hands_key();
         k ^= self.gates_key();
@@ -414,7 +424,6 @@ impl<B: Bitboard> Position<B> {
             captured: NO_PIECE,
             castling: self.castling,
             ep: self.ep,
-            ep_to: self.ep_to,
             halfmove: self.halfmove,
             key: self.key,
             checks_given: self.checks_given,
@@ -591,11 +600,14 @@ impl<B: Bitboard> Position<B> {
 
     /// What leaving a square does beyond moving (one branch in `make_move` for games
     /// without it): the square vanishes, a royal's first move spends its privilege,
-    /// and a secret bomb is designated, detonated, or follows its unit. Drops and
-    /// passes leave no square.
+    /// a secret bomb is designated, detonated, or follows its unit, and a reversible
+    /// pawn step keeps the move clock. Drops and passes leave no square.
     #[cold]
     fn departed(&mut self, undo: &mut Undo, us: Color) {
         let (mv, moved) = (undo.mv, undo.moved);
+        if self.rules.lists_ep {
+            self.listed_ep_after_move(undo);
+        }
         if self.has_bombs() {
             if mv.is_bomb() {
                 self.bomb_action(mv, undo);
@@ -604,6 +616,16 @@ impl<B: Bitboard> Position<B> {
         }
         if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             return;
+        }
+        // A quiet step its kind can also make backwards keeps the move clock (Pawn
+        // Sideways, Pawnback), which `make_plain` reset as for any pawn move.
+        let kr = &self.rules.kinds[kind_of(moved)];
+        if !kr.reversible.is_empty()
+            && mv.kind() == MoveKind::Normal
+            && undo.captured == NO_PIECE
+            && self.reversible(kr, mv.from(), mv.to())
+        {
+            self.halfmove = undo.halfmove + 1;
         }
         if let TurnRule::Walling(rule) = self.rules.turn {
             self.place_wall(mv.wall(), rule);
@@ -638,7 +660,7 @@ impl<B: Bitboard> Position<B> {
         // A wall on the square a double step passed takes the en-passant capture away
         // (the FEN then has none, as Fairy-Stockfish writes it).
         if self.ep as usize == wall {
-            key ^= self.ep_key(self.ep);
+            key ^= self.ep_key(self.ep) ^ self.ep_to_key();
             self.ep = NO_SQUARE;
         }
         self.key ^= key;
@@ -840,32 +862,19 @@ impl<B: Bitboard> Position<B> {
     /// Fairy-Stockfish does for its custom pieces, straight or slanting (Berolina's
     /// `imfnA`).
     fn set_ep_after_double_step(&mut self, from: Square, to: Square, us: Color) {
-        let pawn = kind_of(self.board[to]);
-        let lists = self.rules.kinds[pawn].custom;
-        let passed = if lists {
-            match midpoint(self.rules.geo, from, to) {
-                Some(sq) => sq,
-                None => return,
-            }
-        } else if from.abs_diff(to) == 2 * self.rules.geo.files() {
-            // Two ranks straight ahead: the passed square is midway in index order.
-            (from + to) / 2
-        } else {
-            return;
-        };
-        // A vanished passed square cannot be landed on, so no en passant there.
-        if !(self.rules.en_passant_zone[us] & self.landable).has(passed) {
+        // Two ranks straight ahead: the passed square is midway in index order.
+        if from.abs_diff(to) != 2 * self.rules.geo.files() {
             return;
         }
-        if lists {
-            self.ep = passed as u16;
-            self.ep_to = to as u16;
-            self.key ^= self.ep_key(self.ep);
+        let passed = (from + to) / 2;
+        // A vanished passed square cannot be landed on, so no en passant there.
+        if !(self.rules.en_passant_zone[us] & self.landable).has(passed) {
             return;
         }
         let them = !us;
         // Only capturers the capture rule lets take the pawn (Tyrant's pawns take
         // nothing).
+        let pawn = kind_of(self.board[to]);
         let capture = &self.rules.capture;
         let capturers = self
             .rules
@@ -878,14 +887,58 @@ impl<B: Bitboard> Position<B> {
             });
         if capturers {
             self.ep = passed as u16;
-            self.ep_to = NO_SQUARE;
             self.key ^= self.ep_key(self.ep);
+        }
+    }
+
+    /// The en-passant field after a move, in games with a kind that lists its double
+    /// steps (from `departed`, so chess's moves never look at `ep_to`): the field the
+    /// move cleared loses its listed square's key (`begin_ply` took the first), a
+    /// double step of such a kind lists the square passed, capturable or not, and the
+    /// square reached (replacing what `set_ep_after_double_step` made of it), and a
+    /// single square keeps `ep_to` unset.
+    fn listed_ep_after_move(&mut self, undo: &Undo) {
+        if undo.ep != NO_SQUARE && self.ep_to != NO_SQUARE {
+            self.key ^= self.rules.zobrist.en_passant[self.rules.geo.file_of(self.ep_to as usize)];
+        }
+        let mv = undo.mv;
+        let lists =
+            mv.kind() == MoveKind::DoubleStep && self.rules.kinds[kind_of(undo.moved)].custom;
+        if !lists {
+            if self.ep != NO_SQUARE {
+                self.set_ep_to(NO_SQUARE);
+            }
+            return;
+        }
+        self.key ^= self.ep_key(self.ep);
+        self.ep = NO_SQUARE;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(passed) = midpoint(self.rules.geo, from, to) else {
+            return;
+        };
+        if !(self.rules.en_passant_zone[self.side] & self.landable).has(passed) {
+            return;
+        }
+        self.ep = passed as u16;
+        self.set_ep_to(to as u16);
+        self.key ^= self.ep_key(self.ep) ^ self.ep_to_key();
+    }
+
+    /// Sets `ep_to`, recording the value it replaces for `unmake` where it changes
+    /// (only in games whose kinds list their double steps: elsewhere it stays
+    /// `NO_SQUARE`).
+    #[inline(always)]
+    fn set_ep_to(&mut self, sq: u16) {
+        if sq != self.ep_to {
+            debug_assert!(self.rules.tracks_departures);
+            self.ep_to_history
+                .push((self.history.len() as u32, self.ep_to));
+            self.ep_to = sq;
         }
     }
 
     /// Whether the move `from`-`to` of the side to move is one of the reversible steps
     /// of its kind `kr` (which keep the move clock).
-    #[inline(never)]
     fn reversible(
         &self,
         kr: &crate::variant::rules::KindRules<B>,
@@ -927,9 +980,8 @@ impl<B: Bitboard> Position<B> {
         let p = self.remove(from);
         // Pawn-like moves and every promotion (Shogun's bishop too, as in
         // Fairy-Stockfish) reset the move clock.
-        let kr = &self.rules.kinds[kind_of(p)];
-        if ((kr.resets_clock && (kr.reversible.is_empty() || !self.reversible(kr, from, to)))
-            || kind == MoveKind::Promotion)
+        // (A kind's reversible quiet steps keep the clock: `departed` puts it back.)
+        if (self.rules.kinds[kind_of(p)].resets_clock || kind == MoveKind::Promotion)
             && !self.rules.end.capture_clock()
         {
             self.halfmove = 0;
@@ -978,8 +1030,6 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = (mv.from(), mv.to());
         self.side = !self.side;
         let us = self.side;
-        // Before anything asks for an en-passant victim.
-        self.ep_to = undo.ep_to;
         if us == BLACK {
             self.fullmove -= 1;
         }
@@ -1033,6 +1083,12 @@ impl<B: Bitboard> Position<B> {
                 self.landable |= B::from_square(from);
             }
             self.privilege = undo.privilege;
+            if let Some(&(ply, ep_to)) = self.ep_to_history.last() {
+                if ply as usize == self.history.len() {
+                    self.ep_to = ep_to;
+                    self.ep_to_history.pop();
+                }
+            }
             self.bombs_before_unmake();
             if let Some(w) = self.wall_history.pop() {
                 self.walls = w;
@@ -1045,6 +1101,8 @@ impl<B: Bitboard> Position<B> {
     /// Passes the turn (for null-move pruning): only the side, the key and the
     /// en-passant square change. Undone by `unmake_null_move`.
     pub fn make_null_move(&mut self) {
+        // A listed field's second square leaves the key with it.
+        self.key ^= self.ep_to_key();
         let undo = self.begin_ply(Move::NONE, NO_PIECE);
         if self.rules.end.arrival().is_some() {
             self.key ^= self.arrival_key(self.history.last());
@@ -1062,7 +1120,6 @@ impl<B: Bitboard> Position<B> {
         debug_assert_eq!(undo.mv, Move::NONE);
         self.side = !self.side;
         self.ep = undo.ep;
-        self.ep_to = undo.ep_to;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
     }

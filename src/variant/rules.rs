@@ -169,7 +169,9 @@ pub struct KindRules<B> {
     /// See [`PieceKind::custom`].
     pub custom: bool,
     /// Its irreversible moves reset the move-rule clock ([`PieceKind::resets_clock`],
-    /// the pawn types by default).
+    /// the pawn types by default). `make_move` resets it on every move of the kind and
+    /// `Position::departed` puts it back after a `reversible` step, so chess reads
+    /// one flag.
     pub resets_clock: bool,
     /// The kind's reversible steps, as seen by White: plain quiet leaps it can also
     /// make backwards (Pawn Sideways' `sW`, Pawnback's `fbW`). A quiet move along one
@@ -335,9 +337,13 @@ pub struct Rules<B: Bitboard> {
     /// Squares vanish when a piece leaves them (Cheshire Cat; see
     /// `GoalRules::vanishing_squares`).
     pub vanishing: bool,
-    /// `make_move` records departures: squares vanish or a royal's privilege is spent
-    /// (one test per move for every other game).
+    /// `make_move` records departures: squares vanish, a royal's privilege is spent,
+    /// a listed en-passant square's victim (`Position::ep_to`) changes, a reversible
+    /// pawn step keeps the clock (one test per move for every other game).
     pub tracks_departures: bool,
+    /// A kind lists its double steps (`PieceKind::custom`): `Position::departed` keeps
+    /// the listed en-passant field (`Position::ep_to`).
+    pub lists_ep: bool,
     /// What each side sees, in a game of hidden information (`Variant::fog`).
     pub vision: Option<VisionRules<B>>,
     pub zobrist: Zobrist,
@@ -1142,11 +1148,18 @@ impl<B: Bitboard> Rules<B> {
             }
         }
         // The bombs follow their units in `make_move`'s departure step.
-        // So do the walls of a walling game.
+        // So do the walls of a walling game, the en-passant victims of kinds that
+        // list their double steps (`Position::ep_to`) and the clock kept by reversible
+        // pawn steps.
+        let lists_ep = kinds.iter().any(|k| k.custom);
         let tracks_departures = vanishing
             || modes.first_move_queen().is_some()
             || !bomb_blast.is_empty()
-            || variant.walling.is_some();
+            || variant.walling.is_some()
+            || lists_ep
+            || kinds
+                .iter()
+                .any(|k| k.resets_clock && !k.reversible.is_empty());
         let counting = Counting::of(&variant);
         let vision = match &variant.fog {
             Some(fog) => Some(VisionRules::compile(fog, &variant, geo)?),
@@ -1190,6 +1203,7 @@ impl<B: Bitboard> Rules<B> {
             line_count,
             vanishing,
             tracks_departures,
+            lists_ep,
             vision,
             zobrist,
         })
