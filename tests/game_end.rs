@@ -184,4 +184,5 @@ game_end_suites! {
     pawnsideways => "pawnsideways",
     berolina => "berolina",
     pawnback => "pawnback",
+    gustav3 => "gustav3",
 }

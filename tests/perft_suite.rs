@@ -188,4 +188,5 @@ suites! {
     pawnsideways => "pawnsideways",
     berolina => "berolina",
     pawnback => "pawnback",
+    gustav3 => "gustav3",
 }

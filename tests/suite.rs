@@ -5,6 +5,7 @@
 
 mod common;
 
+mod board_walls;
 mod cheshirecat;
 mod counting;
 mod end_sequences;

@@ -129,6 +129,9 @@ impl<B: Bitboard> Position<B> {
                 geo.ranks()
             ));
         }
+        // The board's own walls, which the placement must give as `*` and nothing else.
+        let shape = B::first_n(geo.squares()) & !self.rules.tables.board;
+        let mut stars = B::EMPTY;
         for (i, row) in rows.iter().enumerate() {
             let rank = geo.ranks() - 1 - i;
             let mut file = 0usize;
@@ -147,9 +150,13 @@ impl<B: Bitboard> Position<B> {
                         return err(format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
-                } else if c == '*' && (self.rules.vanishing || self.rules.variant.walling.is_some())
+                } else if c == '*'
+                    && (self.rules.vanishing
+                        || self.rules.variant.walling.is_some()
+                        || (file < geo.files() && shape.has(geo.square(file, rank))))
                 {
-                    // A vanished square (Cheshire Cat), or a wall.
+                    // A vanished square (Cheshire Cat), a placed wall, or one of the
+                    // board's own walls (Gustav III), which are no squares of it.
                     if file >= geo.files() {
                         return err(format!(
                             "rank {} is longer than {} files",
@@ -158,6 +165,11 @@ impl<B: Bitboard> Position<B> {
                         ));
                     }
                     let bit = B::from_square(geo.square(file, rank));
+                    stars |= bit;
+                    if shape.has(geo.square(file, rank)) {
+                        file += 1;
+                        continue;
+                    }
                     self.landable &= !bit;
                     if self.rules.variant.walling.is_some() {
                         self.walls |= bit;
@@ -210,6 +222,12 @@ impl<B: Bitboard> Position<B> {
                     geo.files()
                 ));
             }
+        }
+        if let Some(sq) = (shape & !stars).squares().next() {
+            return err(format!(
+                "{} is a wall of this board: '*' expected there",
+                geo.square_name(sq)
+            ));
         }
         // A promoting piece can never stand on a square where it must promote.
         if let Some(promo) = &self.rules.promotion {

@@ -20,6 +20,7 @@ pub mod reach;
 pub mod registry;
 pub mod rules;
 pub mod screen_pins;
+pub mod shape;
 pub mod shuffle;
 pub mod walls;
 

@@ -497,8 +497,9 @@ fn compile_kind_moves<B: Bitboard>(
                 };
                 let mut path = B::EMPTY;
                 let mut on_board = true;
+                // A leg through a wall of the board is blocked for good.
                 for &(px, py) in &lame_path {
-                    match geo.offset(sq, px, py) {
+                    match geo.offset(sq, px, py).filter(|&p| tables.board.has(p)) {
                         Some(p) => path |= B::from_square(p),
                         None => on_board = false,
                     }
@@ -801,7 +802,10 @@ impl<B: Bitboard> Rules<B> {
                 variant.pieces.len()
             )));
         }
-        let tables = Tables::<B>::new(geo);
+        let walls = super::shape::board_walls(&variant)
+            .into_iter()
+            .fold(B::EMPTY, |b, (f, r)| b | B::from_square(geo.square(f, r)));
+        let tables = Tables::<B>::shaped(geo, walls);
         let mut kinds = Vec::new();
         let mut walk_regions: Vec<B> = Vec::new();
         for p in &variant.pieces {
@@ -817,7 +821,7 @@ impl<B: Bitboard> Rules<B> {
                         .clone()
                         .filter(|&f| f < geo.files())
                         .fold(B::EMPTY, |b, f| b | tables.files[f]);
-                    relative_ranks(&tables, &ranks, c) & files
+                    relative_ranks(&tables, &ranks, c) & files & tables.board
                 }
             };
             // A confined kind's riders walk within its region (one per colour).
@@ -1072,6 +1076,21 @@ impl<B: Bitboard> Rules<B> {
         let turn = TurnRule::of(&variant)?;
         let modes = PieceModes::of(&variant)?;
         let no_move = NoMoveRule::of(&variant);
+        // A wall of the board stops slides and lame leaps through the tables; the
+        // generator's walkers (limited or hopping rides) step by geometry alone.
+        if walls.any() {
+            if let Some(k) = kinds.iter().find(|k| {
+                k.moves
+                    .iter()
+                    .any(|m| !m.walkers.is_empty() || m.line_dirs != 0)
+            }) {
+                return Err(RulesError(format!(
+                    "variant {}: piece {}'s limited or hopping rides cannot cross a board \
+                     with walls (only slides, leaps and lame leaps are supported there)",
+                    variant.name, k.letter
+                )));
+            }
+        }
         let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes, line_count.is_some());
         let en_passant_zone =
             Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
