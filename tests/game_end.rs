@@ -181,4 +181,8 @@ game_end_suites! {
     isolation7x7 => "isolation7x7",
     snailtrail => "snailtrail",
     joust => "joust",
+    pawnsideways => "pawnsideways",
+    berolina => "berolina",
+    pawnback => "pawnback",
+    gustav3 => "gustav3",
 }

@@ -185,4 +185,8 @@ suites! {
     isolation7x7 => "isolation7x7",
     snailtrail => "snailtrail",
     joust => "joust",
+    pawnsideways => "pawnsideways",
+    berolina => "berolina",
+    pawnback => "pawnback",
+    gustav3 => "gustav3",
 }

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod board_walls;
 mod cheshirecat;
 mod counting;
 mod end_sequences;
@@ -31,6 +32,7 @@ mod match_runner;
 mod more_reference;
 mod nnue;
 mod outcome;
+mod pawn_variants;
 mod perft_suite;
 mod placement;
 mod position;

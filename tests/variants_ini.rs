@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 77] = [
+const FSF_LOADING: [&str; 78] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -252,6 +252,7 @@ const FSF_LOADING: [&str; 77] = [
     "breakthrough6",
     "breakthrough7",
     "mansindam",
+    "crossderby",
     "elimination",
     "antiatomic",
     "gorogoroplus",

@@ -21,6 +21,15 @@ pub struct Tables<B: Bitboard> {
 
 impl<B: Bitboard> Tables<B> {
     pub fn new(geo: Geometry) -> Tables<B> {
+        Tables::shaped(geo, B::EMPTY)
+    }
+
+    /// The tables of a board whose `walls` (static walls: Gustav III's, Omicron's) are
+    /// no squares of it: out of `board`, never reached by a ray, a `between` or a
+    /// `line`, so sliders stop before them as at the edge and every generator (the
+    /// pin-aware one too) sees the shape without a wall test. `files` and `ranks`
+    /// stay whole (they clip shifts).
+    pub fn shaped(geo: Geometry, walls: B) -> Tables<B> {
         assert!(
             geo.squares() <= B::CAPACITY,
             "a {}x{} board does not fit this bitboard",
@@ -28,14 +37,14 @@ impl<B: Bitboard> Tables<B> {
             geo.ranks
         );
         let n = geo.squares();
-        let board = B::first_n(n);
+        let board = B::first_n(n) & !walls;
         let files = (0..geo.files())
             .map(|f| (0..geo.ranks()).fold(B::EMPTY, |b, r| b | B::from_square(geo.square(f, r))))
             .collect();
         let ranks = (0..geo.ranks())
             .map(|r| (0..geo.files()).fold(B::EMPTY, |b, f| b | B::from_square(geo.square(f, r))))
             .collect();
-        let rays = Rays::new(geo);
+        let rays = Rays::shaped(geo, walls);
         let sliders = B::Sliders::build(geo, &rays);
         let mut between = vec![B::EMPTY; n * n];
         let mut line = vec![B::EMPTY; n * n];
@@ -45,7 +54,7 @@ impl<B: Bitboard> Tables<B> {
                 let full = rays.rays[d][a] | rays.rays[opposite][a] | B::from_square(a);
                 let mut gap = B::EMPTY;
                 let mut cur = a;
-                while let Some(b) = geo.offset(cur, dx, dy) {
+                while let Some(b) = geo.offset(cur, dx, dy).filter(|&b| !walls.has(b)) {
                     between[a * n + b] = gap;
                     line[a * n + b] = full;
                     gap |= B::from_square(b);
@@ -92,6 +101,7 @@ impl<B: Bitboard> Tables<B> {
                 vectors
                     .iter()
                     .filter_map(|&(dx, dy)| self.geo.offset(sq, dx, dy))
+                    .filter(|&t| self.board.has(t))
                     .fold(B::EMPTY, |b, t| b | B::from_square(t))
             })
             .collect()

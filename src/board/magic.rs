@@ -31,13 +31,20 @@ pub struct Rays<B> {
 
 impl<B: Bitboard> Rays<B> {
     pub fn new(geo: Geometry) -> Rays<B> {
+        Rays::shaped(geo, B::EMPTY)
+    }
+
+    /// The rays of a board whose `walls` are no squares of it: a ray ends before the
+    /// first wall, as at the edge (so every slider back end stops there, and a ray
+    /// from a square further along is still the tail of one from nearer).
+    pub fn shaped(geo: Geometry, walls: B) -> Rays<B> {
         let rays = std::array::from_fn(|d| {
             let (dx, dy) = DIRECTIONS[d];
             (0..geo.squares())
                 .map(|sq| {
                     let mut b = B::EMPTY;
                     let mut cur = sq;
-                    while let Some(next) = geo.offset(cur, dx, dy) {
+                    while let Some(next) = geo.offset(cur, dx, dy).filter(|&n| !walls.has(n)) {
                         b |= B::from_square(next);
                         cur = next;
                     }

@@ -460,7 +460,9 @@ impl<B: Bitboard> Position<B> {
                     // The square passed may have vanished; the one landed on not.
                     let once = d.apply(free & m.initial_zone) & !occ & rules.tables.board;
                     let twice = d.apply(once) & empty & mask;
-                    let kind_of_move = if kind.en_passant {
+                    // A listed double step makes an en-passant square whatever its kind
+                    // captures (Fairy-Stockfish's custom pieces).
+                    let kind_of_move = if kind.en_passant || kind.custom {
                         MoveKind::DoubleStep
                     } else {
                         MoveKind::Normal
@@ -491,7 +493,11 @@ impl<B: Bitboard> Position<B> {
                         {
                             continue;
                         }
-                        if kind.en_passant && s.initial && s.path.any() && !may.has(to) {
+                        if (kind.en_passant || kind.custom)
+                            && s.initial
+                            && s.path.any()
+                            && !may.has(to)
+                        {
                             sink.push(Move::new(from, to, MoveKind::DoubleStep));
                         } else {
                             t |= B::from_square(to);

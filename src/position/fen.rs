@@ -4,7 +4,7 @@
 //! write it); Shredder-FEN rook files are read too. Parsing validates the
 //! position and reports which rule a bad FEN breaks; nothing half-built escapes.
 
-use super::{color_of, kind_of, piece_code, Position, NO_PIECE};
+use super::{color_of, kind_of, piece_code, Position, NO_PIECE, NO_SQUARE};
 use crate::board::{Bitboard, Square};
 use crate::variant::parts::Royalty;
 use crate::variant::rules::Rules;
@@ -129,6 +129,9 @@ impl<B: Bitboard> Position<B> {
                 geo.ranks()
             ));
         }
+        // The board's own walls, which the placement must give as `*` and nothing else.
+        let shape = B::first_n(geo.squares()) & !self.rules.tables.board;
+        let mut stars = B::EMPTY;
         for (i, row) in rows.iter().enumerate() {
             let rank = geo.ranks() - 1 - i;
             let mut file = 0usize;
@@ -147,9 +150,13 @@ impl<B: Bitboard> Position<B> {
                         return err(format!("rank {}: empty-square count 0", rank + 1));
                     }
                     file += n;
-                } else if c == '*' && (self.rules.vanishing || self.rules.variant.walling.is_some())
+                } else if c == '*'
+                    && (self.rules.vanishing
+                        || self.rules.variant.walling.is_some()
+                        || (file < geo.files() && shape.has(geo.square(file, rank))))
                 {
-                    // A vanished square (Cheshire Cat), or a wall.
+                    // A vanished square (Cheshire Cat), a placed wall, or one of the
+                    // board's own walls (Gustav III), which are no squares of it.
                     if file >= geo.files() {
                         return err(format!(
                             "rank {} is longer than {} files",
@@ -158,6 +165,11 @@ impl<B: Bitboard> Position<B> {
                         ));
                     }
                     let bit = B::from_square(geo.square(file, rank));
+                    stars |= bit;
+                    if shape.has(geo.square(file, rank)) {
+                        file += 1;
+                        continue;
+                    }
                     self.landable &= !bit;
                     if self.rules.variant.walling.is_some() {
                         self.walls |= bit;
@@ -210,6 +222,12 @@ impl<B: Bitboard> Position<B> {
                     geo.files()
                 ));
             }
+        }
+        if let Some(sq) = (shape & !stars).squares().next() {
+            return err(format!(
+                "{} is a wall of this board: '*' expected there",
+                geo.square_name(sq)
+            ));
         }
         // A promoting piece can never stand on a square where it must promote.
         if let Some(promo) = &self.rules.promotion {
@@ -395,14 +413,34 @@ impl<B: Bitboard> Position<B> {
         self.castle_clear[king] |= 1 << bit;
     }
 
+    /// The en-passant field: `-`, the orthodox pawn's square (`e3`), or Fairy-Stockfish's
+    /// list for a custom piece's double step, the square passed and the one reached in
+    /// board order (`e3e4`, `g3h4`; see [`crate::variant::PieceKind::custom`]).
     fn parse_ep(&mut self, field: &str) -> Result<(), FenError> {
         if field == "-" {
             return Ok(());
         }
         let geo = self.rules.geo;
-        let sq = geo
-            .parse_square(field)
-            .ok_or_else(|| FenError(format!("en-passant square '{field}' is not on the board")))?;
+        let mut squares = Vec::new();
+        let mut rest = field;
+        while !rest.is_empty() && squares.len() < 3 {
+            let (sq, used) = geo.parse_square_prefix(rest).ok_or_else(|| {
+                FenError(format!("en-passant square '{field}' is not on the board"))
+            })?;
+            squares.push(sq);
+            rest = &rest[used..];
+        }
+        match squares[..] {
+            [sq] => self.parse_ep_square(field, sq),
+            [a, b] if rest.is_empty() => self.parse_ep_list(field, a, b),
+            _ => err(format!(
+                "en-passant field '{field}' is not a square or a square passed and the one reached"
+            )),
+        }
+    }
+
+    fn parse_ep_square(&mut self, field: &str, sq: Square) -> Result<(), FenError> {
+        let geo = self.rules.geo;
         let us = self.side;
         let them = !us;
         // The enemy just double-stepped over `sq`: it is empty, the piece stands in
@@ -423,6 +461,13 @@ impl<B: Bitboard> Position<B> {
         if !valid {
             return err(format!("impossible en-passant square {field}"));
         }
+        let victim = victim.expect("checked above");
+        if self.rules.kinds[kind_of(self.board[victim])].custom {
+            // A kind that lists its double steps: as after the real move.
+            self.ep = sq as u16;
+            self.ep_to = victim as u16;
+            return Ok(());
+        }
         // Keep it only if some piece of ours can capture there (as after a real move).
         let capturable = self.rules.kinds.iter().enumerate().any(|(k, kr)| {
             kr.en_passant && (kr.moves[us].capture_leaps_from[sq] & self.pieces_of(k, us)).any()
@@ -430,6 +475,43 @@ impl<B: Bitboard> Position<B> {
         if capturable {
             self.ep = sq as u16;
         }
+        Ok(())
+    }
+
+    /// A listed double step (in either order; Fairy-Stockfish writes board order): one
+    /// square empty (the one passed), the other holding the
+    /// enemy piece that made it, of a kind that lists its double steps, whose start
+    /// square (as far beyond the passed square as the piece is before it) is empty and
+    /// one it double-steps from.
+    fn parse_ep_list(&mut self, field: &str, a: Square, b: Square) -> Result<(), FenError> {
+        let geo = self.rules.geo;
+        let them = !self.side;
+        let (passed, victim) = if self.board[a] == NO_PIECE {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let p = self.board[victim];
+        let origin = geo.offset(
+            passed,
+            geo.file_of(passed) as i32 - geo.file_of(victim) as i32,
+            geo.rank_of(passed) as i32 - geo.rank_of(victim) as i32,
+        );
+        let valid = self.board[passed] == NO_PIECE
+            && self.landable.has(passed)
+            && self.rules.en_passant_zone[them].has(passed)
+            && p != NO_PIECE
+            && color_of(p) == them
+            && self.rules.kinds[kind_of(p)].custom
+            && origin.is_some_and(|o| {
+                self.board[o] == NO_PIECE
+                    && self.rules.kinds[kind_of(p)].moves[them].initial_zone.has(o)
+            });
+        if !valid {
+            return err(format!("impossible en-passant squares {field}"));
+        }
+        self.ep = passed as u16;
+        self.ep_to = victim as u16;
         Ok(())
     }
 
@@ -472,6 +554,12 @@ impl<B: Bitboard> Position<B> {
         let (count_limit, counted) = self.counting;
         match self.en_passant() {
             _ if count_limit > 0 => out += &count_limit.to_string(),
+            Some(sq) if self.ep_to != NO_SQUARE => {
+                // Fairy-Stockfish's list: the square passed and the one reached.
+                let to = self.ep_to as usize;
+                out += &geo.square_name(sq.min(to));
+                out += &geo.square_name(sq.max(to));
+            }
             Some(sq) => out += &geo.square_name(sq),
             None => out.push('-'),
         }

@@ -101,6 +101,16 @@ pub struct Position<B: Bitboard> {
     /// Checks each side has given (n-check variants).
     pub(crate) checks_given: [u8; 2],
     pub(crate) ep: u16,
+    /// With `ep`, where the en-passant square came from a double step that
+    /// Fairy-Stockfish writes as a list (a custom piece's initial lame leap: the square
+    /// passed and the one reached, `e3e4`, `g3h4`): the square reached, whose piece an
+    /// en-passant capture takes. `NO_SQUARE` for the orthodox pawn's single square,
+    /// whose victim stands behind it. Meaningless while `ep` is unset. Not in `Undo`
+    /// (which chess copies every move): its earlier values are on `ep_to_history`.
+    pub(crate) ep_to: u16,
+    /// `(ply, ep_to before)` for each ply that changed `ep_to`, for `unmake` (games
+    /// with a kind that lists its double steps only, `Rules::tracks_departures`).
+    ep_to_history: Vec<(u32, u16)>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
@@ -169,6 +179,8 @@ impl<B: Bitboard> Position<B> {
             castle_paths: [B::EMPTY; 4],
             checks_given: [0; 2],
             ep: NO_SQUARE,
+            ep_to: NO_SQUARE,
+            ep_to_history: Vec::new(),
             halfmove: 0,
             fullmove: 1,
             key: 0,
@@ -313,11 +325,27 @@ impl<B: Bitboard> Position<B> {
             .fold(0, |a, b| a ^ b)
     }
 
+    /// The key of the en-passant square `ep` (its file's), without a listed field's
+    /// second square (`ep_to_key`).
     fn ep_key(&self, ep: u16) -> u64 {
         if ep == NO_SQUARE {
             0
         } else {
             self.rules.zobrist.en_passant[self.rules.geo.file_of(ep as usize)]
+        }
+    }
+
+    /// The key a listed en-passant field adds to `ep_key`: as Fairy-Stockfish keys
+    /// it, one file key per listed square, so that a list of two squares on one file
+    /// (`e3e4`) keys as no en passant at all (which its repetition rule shows). Zero
+    /// where `ep` is unset or a single square. Kept apart from `ep_key` so that chess's
+    /// moves never look at `ep_to`: games with listed fields add and remove it in
+    /// `departed`.
+    fn ep_to_key(&self) -> u64 {
+        if self.ep == NO_SQUARE || self.ep_to == NO_SQUARE {
+            0
+        } else {
+            self.rules.zobrist.en_passant[self.rules.geo.file_of(self.ep_to as usize)]
         }
     }
 
@@ -330,7 +358,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         k ^= self.castling_key(self.castling);
-        k ^= self.ep_key(self.ep);
+        k ^= self.ep_key(self.ep) ^ self.ep_to_key();
         k ^= self.checks_key(WHITE) ^ self.checks_key(BLACK);
         k ^= self.hands_key();
         k ^= self.gates_key();
@@ -355,9 +383,13 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// The square of the piece captured by an en-passant capture landing on `ep`.
+    /// The square of the piece captured by an en-passant capture landing on `ep`: the
+    /// square a listed double step reached, else the one behind `ep`.
     #[inline(always)]
     pub(crate) fn ep_victim(&self, ep: Square, capturer: Color) -> Option<Square> {
+        if self.ep_to != NO_SQUARE {
+            return Some(self.ep_to as usize);
+        }
         let files = self.rules.geo.files();
         if capturer == WHITE {
             ep.checked_sub(files)
@@ -568,11 +600,14 @@ impl<B: Bitboard> Position<B> {
 
     /// What leaving a square does beyond moving (one branch in `make_move` for games
     /// without it): the square vanishes, a royal's first move spends its privilege,
-    /// and a secret bomb is designated, detonated, or follows its unit. Drops and
-    /// passes leave no square.
+    /// a secret bomb is designated, detonated, or follows its unit, and a reversible
+    /// pawn step keeps the move clock. Drops and passes leave no square.
     #[cold]
     fn departed(&mut self, undo: &mut Undo, us: Color) {
         let (mv, moved) = (undo.mv, undo.moved);
+        if self.rules.lists_ep {
+            self.listed_ep_after_move(undo);
+        }
         if self.has_bombs() {
             if mv.is_bomb() {
                 self.bomb_action(mv, undo);
@@ -581,6 +616,16 @@ impl<B: Bitboard> Position<B> {
         }
         if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass) {
             return;
+        }
+        // A quiet step its kind can also make backwards keeps the move clock (Pawn
+        // Sideways, Pawnback), which `make_plain` reset as for any pawn move.
+        let kr = &self.rules.kinds[kind_of(moved)];
+        if !kr.reversible.is_empty()
+            && mv.kind() == MoveKind::Normal
+            && undo.captured == NO_PIECE
+            && self.reversible(kr, mv.from(), mv.to())
+        {
+            self.halfmove = undo.halfmove + 1;
         }
         if let TurnRule::Walling(rule) = self.rules.turn {
             self.place_wall(mv.wall(), rule);
@@ -615,7 +660,7 @@ impl<B: Bitboard> Position<B> {
         // A wall on the square a double step passed takes the en-passant capture away
         // (the FEN then has none, as Fairy-Stockfish writes it).
         if self.ep as usize == wall {
-            key ^= self.ep_key(self.ep);
+            key ^= self.ep_key(self.ep) ^ self.ep_to_key();
             self.ep = NO_SQUARE;
         }
         self.key ^= key;
@@ -812,7 +857,10 @@ impl<B: Bitboard> Position<B> {
 
     /// After a double step, the passed square becomes the en-passant square, but only
     /// when an enemy piece could capture there (as Stockfish and Fairy-Stockfish do, so
-    /// equal positions get equal keys and FENs).
+    /// equal positions get equal keys and FENs). A kind that lists its double steps
+    /// (`PieceKind::custom`) sets it whether or not anything can capture there, as
+    /// Fairy-Stockfish does for its custom pieces, straight or slanting (Berolina's
+    /// `imfnA`).
     fn set_ep_after_double_step(&mut self, from: Square, to: Square, us: Color) {
         // Two ranks straight ahead: the passed square is midway in index order.
         if from.abs_diff(to) != 2 * self.rules.geo.files() {
@@ -843,6 +891,68 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// The en-passant field after a move, in games with a kind that lists its double
+    /// steps (from `departed`, so chess's moves never look at `ep_to`): the field the
+    /// move cleared loses its listed square's key (`begin_ply` took the first), a
+    /// double step of such a kind lists the square passed, capturable or not, and the
+    /// square reached (replacing what `set_ep_after_double_step` made of it), and a
+    /// single square keeps `ep_to` unset.
+    fn listed_ep_after_move(&mut self, undo: &Undo) {
+        if undo.ep != NO_SQUARE && self.ep_to != NO_SQUARE {
+            self.key ^= self.rules.zobrist.en_passant[self.rules.geo.file_of(self.ep_to as usize)];
+        }
+        let mv = undo.mv;
+        let lists =
+            mv.kind() == MoveKind::DoubleStep && self.rules.kinds[kind_of(undo.moved)].custom;
+        if !lists {
+            if self.ep != NO_SQUARE {
+                self.set_ep_to(NO_SQUARE);
+            }
+            return;
+        }
+        self.key ^= self.ep_key(self.ep);
+        self.ep = NO_SQUARE;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(passed) = midpoint(self.rules.geo, from, to) else {
+            return;
+        };
+        if !(self.rules.en_passant_zone[self.side] & self.landable).has(passed) {
+            return;
+        }
+        self.ep = passed as u16;
+        self.set_ep_to(to as u16);
+        self.key ^= self.ep_key(self.ep) ^ self.ep_to_key();
+    }
+
+    /// Sets `ep_to`, recording the value it replaces for `unmake` where it changes
+    /// (only in games whose kinds list their double steps: elsewhere it stays
+    /// `NO_SQUARE`).
+    #[inline(always)]
+    fn set_ep_to(&mut self, sq: u16) {
+        if sq != self.ep_to {
+            debug_assert!(self.rules.tracks_departures);
+            self.ep_to_history
+                .push((self.history.len() as u32, self.ep_to));
+            self.ep_to = sq;
+        }
+    }
+
+    /// Whether the move `from`-`to` of the side to move is one of the reversible steps
+    /// of its kind `kr` (which keep the move clock).
+    fn reversible(
+        &self,
+        kr: &crate::variant::rules::KindRules<B>,
+        from: Square,
+        to: Square,
+    ) -> bool {
+        let geo = self.rules.geo;
+        let dx = geo.file_of(to) as i32 - geo.file_of(from) as i32;
+        let dy = (geo.rank_of(to) as i32 - geo.rank_of(from) as i32) * Self::forward(self.side);
+        kr.reversible
+            .iter()
+            .any(|&(x, y)| (x as i32, y as i32) == (dx, dy))
+    }
+
     /// `make_move`'s en-passant capture (also a pool turn's regular part).
     #[inline(always)]
     fn make_en_passant(&mut self, mv: Move, undo: &mut Undo) {
@@ -870,7 +980,8 @@ impl<B: Bitboard> Position<B> {
         let p = self.remove(from);
         // Pawn-like moves and every promotion (Shogun's bishop too, as in
         // Fairy-Stockfish) reset the move clock.
-        if (self.rules.kinds[kind_of(p)].promotes || kind == MoveKind::Promotion)
+        // (A kind's reversible quiet steps keep the clock: `departed` puts it back.)
+        if (self.rules.kinds[kind_of(p)].resets_clock || kind == MoveKind::Promotion)
             && !self.rules.end.capture_clock()
         {
             self.halfmove = 0;
@@ -972,6 +1083,12 @@ impl<B: Bitboard> Position<B> {
                 self.landable |= B::from_square(from);
             }
             self.privilege = undo.privilege;
+            if let Some(&(ply, ep_to)) = self.ep_to_history.last() {
+                if ply as usize == self.history.len() {
+                    self.ep_to = ep_to;
+                    self.ep_to_history.pop();
+                }
+            }
             self.bombs_before_unmake();
             if let Some(w) = self.wall_history.pop() {
                 self.walls = w;
@@ -984,6 +1101,8 @@ impl<B: Bitboard> Position<B> {
     /// Passes the turn (for null-move pruning): only the side, the key and the
     /// en-passant square change. Undone by `unmake_null_move`.
     pub fn make_null_move(&mut self) {
+        // A listed field's second square leaves the key with it.
+        self.key ^= self.ep_to_key();
         let undo = self.begin_ply(Move::NONE, NO_PIECE);
         if self.rules.end.arrival().is_some() {
             self.key ^= self.arrival_key(self.history.last());
@@ -1438,4 +1557,12 @@ impl<B: Bitboard> crate::variant::parts::counting::Material for Position<B> {
     fn count_all(&self, side: Color) -> u32 {
         self.by_color[side].count()
     }
+}
+
+/// The square midway between `a` and `b`, where there is one (an even number of files
+/// and of ranks apart): the square a lame two-step leap passes.
+pub(crate) fn midpoint(geo: crate::board::Geometry, a: Square, b: Square) -> Option<Square> {
+    let (fa, fb) = (geo.file_of(a), geo.file_of(b));
+    let (ra, rb) = (geo.rank_of(a), geo.rank_of(b));
+    ((fa + fb) % 2 == 0 && (ra + rb) % 2 == 0).then(|| geo.square((fa + fb) / 2, (ra + rb) / 2))
 }

@@ -192,7 +192,8 @@ impl<B: Bitboard> Position<B> {
         let kind = kind_of(self.board[from]);
         let capture = self.is_capture(mv);
         let mut san = String::new();
-        if self.rules.kinds[kind].promotes {
+        // Fairy-Stockfish's custom pawns are written as pieces, by their letter.
+        if self.rules.kinds[kind].promotes && !self.rules.kinds[kind].custom {
             if capture {
                 san.push(file(from));
             }

@@ -20,6 +20,7 @@ pub mod reach;
 pub mod registry;
 pub mod rules;
 pub mod screen_pins;
+pub mod shape;
 pub mod shuffle;
 pub mod walls;
 
@@ -48,8 +49,18 @@ pub struct PieceKind {
     /// The kind's initial lame moves create an en-passant square, and the kind captures
     /// en passant with its capture moves.
     pub en_passant: bool,
+    /// A Fairy-Stockfish custom piece (`customPieceN`, moves of its own) rather than one
+    /// of its predefined types. As there, its double steps (initial lame two-square
+    /// leaps) give an en-passant square whether or not anything can capture there,
+    /// written as the square passed and the one reached (`e3e4`; the orthodox pawn's
+    /// single square only appears where a capture is possible), and SAN names it by its
+    /// letter even where it promotes (`Pac4`, `Pxb3`).
+    pub custom: bool,
     /// The kind promotes on reaching the promotion ranks.
     pub promotes: bool,
+    /// Whether the kind's moves reset the move-rule clock (Fairy-Stockfish's
+    /// `nMoveRuleTypes`); `None`: where it promotes (the pawn types).
+    pub resets_clock: Option<bool>,
     /// With only its king, this kind cannot force mate (knight, bishop): used by the
     /// insufficient-material rule.
     pub minor: bool,
@@ -107,7 +118,9 @@ impl PieceKind {
             royal: false,
             initial_ranks: [Vec::new(), Vec::new()],
             en_passant: false,
+            custom: false,
             promotes: false,
+            resets_clock: None,
             minor: false,
             region: None,
             promotion: None,

@@ -166,6 +166,18 @@ pub struct KindRules<B> {
     pub royal: bool,
     pub promotes: bool,
     pub en_passant: bool,
+    /// See [`PieceKind::custom`].
+    pub custom: bool,
+    /// Its irreversible moves reset the move-rule clock ([`PieceKind::resets_clock`],
+    /// the pawn types by default). `make_move` resets it on every move of the kind and
+    /// `Position::departed` puts it back after a `reversible` step, so chess reads
+    /// one flag.
+    pub resets_clock: bool,
+    /// The kind's reversible steps, as seen by White: plain quiet leaps it can also
+    /// make backwards (Pawn Sideways' `sW`, Pawnback's `fbW`). A quiet move along one
+    /// can be undone, so, as in Fairy-Stockfish, it keeps the move clock. Empty for the
+    /// orthodox pawn.
+    pub reversible: Vec<(i8, i8)>,
     pub minor: bool,
     /// Every move vector lands on a square of the starting square's colour.
     pub colorbound: bool,
@@ -325,9 +337,13 @@ pub struct Rules<B: Bitboard> {
     /// Squares vanish when a piece leaves them (Cheshire Cat; see
     /// `GoalRules::vanishing_squares`).
     pub vanishing: bool,
-    /// `make_move` records departures: squares vanish or a royal's privilege is spent
-    /// (one test per move for every other game).
+    /// `make_move` records departures: squares vanish, a royal's privilege is spent,
+    /// a listed en-passant square's victim (`Position::ep_to`) changes, a reversible
+    /// pawn step keeps the clock (one test per move for every other game).
     pub tracks_departures: bool,
+    /// A kind lists its double steps (`PieceKind::custom`): `Position::departed` keeps
+    /// the listed en-passant field (`Position::ep_to`).
+    pub lists_ep: bool,
     /// What each side sees, in a game of hidden information (`Variant::fog`).
     pub vision: Option<VisionRules<B>>,
     pub zobrist: Zobrist,
@@ -412,6 +428,21 @@ impl Zobrist {
     }
 }
 
+/// The plain quiet leaps among `atoms` whose reverse is one too (see
+/// [`KindRules::reversible`]).
+fn reversible_steps(atoms: &[Atom]) -> Vec<(i8, i8)> {
+    let quiet: Vec<(i8, i8)> = atoms
+        .iter()
+        .filter(|a| a.can_move && a.max_steps == 1 && a.hop == Hop::None && !a.initial_only)
+        .map(|a| (a.dx, a.dy))
+        .collect();
+    quiet
+        .iter()
+        .copied()
+        .filter(|&(dx, dy)| quiet.contains(&(-dx, -dy)))
+        .collect()
+}
+
 /// `region` is the set of squares the kind may stand on (the whole board when it is
 /// not confined): leaps and special leaps out of it are dropped here, so the attack
 /// tables agree with the moves. A confined kind's riders become walkers that carry
@@ -466,8 +497,9 @@ fn compile_kind_moves<B: Bitboard>(
                 };
                 let mut path = B::EMPTY;
                 let mut on_board = true;
+                // A leg through a wall of the board is blocked for good.
                 for &(px, py) in &lame_path {
-                    match geo.offset(sq, px, py) {
+                    match geo.offset(sq, px, py).filter(|&p| tables.board.has(p)) {
                         Some(p) => path |= B::from_square(p),
                         None => on_board = false,
                     }
@@ -770,7 +802,10 @@ impl<B: Bitboard> Rules<B> {
                 variant.pieces.len()
             )));
         }
-        let tables = Tables::<B>::new(geo);
+        let walls = super::shape::board_walls(&variant)
+            .into_iter()
+            .fold(B::EMPTY, |b, (f, r)| b | B::from_square(geo.square(f, r)));
+        let tables = Tables::<B>::shaped(geo, walls);
         let mut kinds = Vec::new();
         let mut walk_regions: Vec<B> = Vec::new();
         for p in &variant.pieces {
@@ -786,7 +821,7 @@ impl<B: Bitboard> Rules<B> {
                         .clone()
                         .filter(|&f| f < geo.files())
                         .fold(B::EMPTY, |b, f| b | tables.files[f]);
-                    relative_ranks(&tables, &ranks, c) & files
+                    relative_ranks(&tables, &ranks, c) & files & tables.board
                 }
             };
             // A confined kind's riders walk within its region (one per colour).
@@ -863,6 +898,9 @@ impl<B: Bitboard> Rules<B> {
                 royal: p.royal,
                 promotes: p.promotes,
                 en_passant: p.en_passant,
+                custom: p.custom,
+                resets_clock: p.resets_clock.unwrap_or(p.promotes),
+                reversible: reversible_steps(&atoms),
                 minor: p.minor,
                 colorbound,
                 moves,
@@ -1038,6 +1076,21 @@ impl<B: Bitboard> Rules<B> {
         let turn = TurnRule::of(&variant)?;
         let modes = PieceModes::of(&variant)?;
         let no_move = NoMoveRule::of(&variant);
+        // A wall of the board stops slides and lame leaps through the tables; the
+        // generator's walkers (limited or hopping rides) step by geometry alone.
+        if walls.any() {
+            if let Some(k) = kinds.iter().find(|k| {
+                k.moves
+                    .iter()
+                    .any(|m| !m.walkers.is_empty() || m.line_dirs != 0)
+            }) {
+                return Err(RulesError(format!(
+                    "variant {}: piece {}'s limited or hopping rides cannot cross a board \
+                     with walls (only slides, leaps and lame leaps are supported there)",
+                    variant.name, k.letter
+                )));
+            }
+        }
         let exchange = ExchangeRule::derive(&capture, &filters, turn, &modes, line_count.is_some());
         let en_passant_zone =
             Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
@@ -1114,11 +1167,18 @@ impl<B: Bitboard> Rules<B> {
             }
         }
         // The bombs follow their units in `make_move`'s departure step.
-        // So do the walls of a walling game.
+        // So do the walls of a walling game, the en-passant victims of kinds that
+        // list their double steps (`Position::ep_to`) and the clock kept by reversible
+        // pawn steps.
+        let lists_ep = kinds.iter().any(|k| k.custom);
         let tracks_departures = vanishing
             || modes.first_move_queen().is_some()
             || !bomb_blast.is_empty()
-            || variant.walling.is_some();
+            || variant.walling.is_some()
+            || lists_ep
+            || kinds
+                .iter()
+                .any(|k| k.resets_clock && !k.reversible.is_empty());
         let counting = Counting::of(&variant);
         let vision = match &variant.fog {
             Some(fog) => Some(VisionRules::compile(fog, &variant, geo)?),
@@ -1162,6 +1222,7 @@ impl<B: Bitboard> Rules<B> {
             line_count,
             vanishing,
             tracks_departures,
+            lists_ep,
             vision,
             zobrist,
         })

@@ -444,6 +444,7 @@ impl<'a> Builder<'a> {
                     }
                     if let Some(b) = betza {
                         kind.en_passant |= matches!(slot, PieceSlot::Custom(_)) && b.contains('e');
+                        kind.custom = matches!(slot, PieceSlot::Custom(_));
                         kind.betza = b;
                     }
                 }
@@ -455,6 +456,7 @@ impl<'a> Builder<'a> {
                     kind.en_passant =
                         key == "pawn" || (matches!(slot, PieceSlot::Custom(_)) && b.contains('e'));
                     kind.promotes = key == "pawn";
+                    kind.custom = matches!(slot, PieceSlot::Custom(_));
                     v.pieces.push(kind);
                     created.push(letter);
                 }
@@ -604,11 +606,17 @@ impl<'a> Builder<'a> {
             for p in &mut v.pieces {
                 p.promotes = ls.contains(&p.letter);
                 p.en_passant = ls.contains(&p.letter);
+                p.resets_clock = None;
             }
         }
         if let Some(ls) = self.letters_both(v, "enPassantTypes") {
             for p in &mut v.pieces {
                 p.en_passant = ls.contains(&p.letter);
+            }
+        }
+        if let Some(ls) = self.letters_both(v, "nMoveRuleTypes") {
+            for p in &mut v.pieces {
+                p.resets_clock = Some(ls.contains(&p.letter));
             }
         }
         let mut changed = resized;

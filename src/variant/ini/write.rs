@@ -152,8 +152,12 @@ fn write_pieces(out: &mut Out, v: &Variant) -> Result<Vec<String>, String> {
                 out.key("king", format!("{letter}:{}", p.betza));
                 "king".to_string()
             }
+            // A custom piece stays one (its en passant and SAN differ).
             Some(PieceSlot::Predefined(name, betza))
-                if betza == p.betza && name != "king" && !used.iter().any(|u| u == name) =>
+                if betza == p.betza
+                    && name != "king"
+                    && !p.custom
+                    && !used.iter().any(|u| u == name) =>
             {
                 out.key(name, letter);
                 name.to_string()
@@ -214,6 +218,12 @@ fn write_pawn_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     };
     out.key("enPassantTypes", lower(&letters(|p| p.en_passant)));
     out.key("promotionPawnTypes", lower(&letters(|p| p.promotes)));
+    if v.pieces.iter().any(|p| p.resets_clock.is_some()) {
+        out.key(
+            "nMoveRuleTypes",
+            lower(&letters(|p| p.resets_clock.unwrap_or(p.promotes))),
+        );
+    }
     Ok(())
 }
 
