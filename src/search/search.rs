@@ -80,6 +80,21 @@ fn lmr_table() -> &'static [[i32; 64]] {
     })
 }
 
+/// Continuation-history pruning (Stockfish's): a quiet move whose continuation histories
+/// (after the moves one, two and four plies up, summed) are below a bound that falls
+/// with the depth did badly in this context often enough not to be tried near the
+/// leaves, at a reduced depth `lmr_depth` under 5.
+fn history_prunes(lmr_depth: i32, depth: i32, continuation: i32) -> bool {
+    lmr_depth < 5 && continuation < -3000 * (depth - 1)
+}
+
+/// The exchange a quiet move may lose and still be tried, at reduced depth `lmr_depth`:
+/// nothing at the leaves, more the more depth is left (Stockfish's
+/// `-21·d² - 21·d` in its units, a pawn being 126; ours are centipawns).
+fn quiet_see_margin(lmr_depth: i32) -> i32 {
+    -17 * lmr_depth * (lmr_depth + 1)
+}
+
 /// Frames below the root, so that a node can look four plies back without a check.
 const FRAME_OFFSET: usize = 4;
 
@@ -906,6 +921,22 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
                 // Futility: a quiet move cannot raise a hopeless static score enough.
                 futile = !pv_node && depth <= 3 && eval + 80 + 100 * depth <= alpha;
+                // A move that did badly after the last moves, or that loses material by
+                // exchange, judged at the depth it would be searched to after LMR.
+                if !futile {
+                    let lmr_depth =
+                        (depth - 1 - self.lmr[(depth as usize).min(63)][move_count.min(63)]).max(0);
+                    let now = self.mem.piece_squares.of_move(&self.pos, m);
+                    let continuation: i32 = earlier
+                        .iter()
+                        .filter(|&&e| e != NO_CONTINUATION)
+                        .map(|&e| self.mem.tables.continuation.get(e, now))
+                        .sum();
+                    futile = history_prunes(lmr_depth, depth, continuation)
+                        || !self
+                            .exchange
+                            .see_ge(&self.pos, m, quiet_see_margin(lmr_depth));
+                }
             } else if prunable
                 && !pv_node
                 && depth <= 6
@@ -1177,5 +1208,52 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         };
         self.tt.store(key, entry, ply);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::MaterialEval;
+    use crate::variant::rules::Rules;
+    use std::sync::Arc;
+
+    fn position(variant: &str, fen: &str) -> Position<u64> {
+        let v = crate::variant::find_variant(variant).unwrap();
+        Position::from_fen(Arc::new(Rules::new(v).unwrap()), fen).unwrap()
+    }
+
+    /// Whether quiet move `uci` of `fen` is skipped by the exchange test at `lmr_depth`.
+    fn see_prunes(fen: &str, uci: &str, lmr_depth: i32) -> bool {
+        let pos = position("chess", fen);
+        let ex = Exchange::new(pos.rules(), &MaterialEval::new(pos.rules()));
+        let m = pos.parse_uci_move(uci).unwrap();
+        !ex.see_ge(&pos, m, quiet_see_margin(lmr_depth))
+    }
+
+    #[test]
+    fn continuation_pruning_needs_a_bad_history_and_little_depth() {
+        // At depth 1 any bad record prunes; a neutral one does not.
+        assert!(history_prunes(0, 1, -1));
+        assert!(!history_prunes(0, 1, 0));
+        // Deeper, the record must be worse.
+        assert!(!history_prunes(2, 4, -8000));
+        assert!(history_prunes(2, 4, -10000));
+        // Not at a reduced depth of 5 or more, however bad.
+        assert!(!history_prunes(5, 8, -90_000));
+    }
+
+    #[test]
+    fn quiet_moves_that_lose_material_are_skipped_near_the_leaves() {
+        // The knight to d5 is taken by the e6 pawn for nothing; to a4 it is safe.
+        let fen = "4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1";
+        assert!(see_prunes(fen, "c3d5", 0));
+        assert!(!see_prunes(fen, "c3a4", 0));
+        // With more depth left a loss is still skipped when it exceeds the margin...
+        assert!(see_prunes(fen, "c3d5", 3));
+        // ...but a pawn's loss is tried from a reduced depth of 2 on.
+        let pawn = "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1";
+        assert!(see_prunes(pawn, "e3e4", 1));
+        assert!(!see_prunes(pawn, "e3e4", 2));
     }
 }
