@@ -55,4 +55,6 @@ goal_games! {
     donnybrook => "donnybrook",
     // Batch 3: drops across two confined armies.
     reentrant => "reentrant",
+    // Batch 3: the mirror turn, two royal kinds, lame riders.
+    concurrent => "concurrent",
 }

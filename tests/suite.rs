@@ -21,6 +21,7 @@ mod goal_rules2;
 mod goal_rules3;
 mod goal_rules4;
 mod goal_rules5;
+mod goal_rules6;
 mod hands;
 mod hidden;
 mod hidden2;

@@ -5,8 +5,9 @@
 //! the capturer's pieces of the placed kinds attacks it after the capture), and no turn
 //! at all where there is no such square. Deadline: a side in check keeps only its
 //! royal's moves and gains its two-step answers. Donnybrook: a side with a unit in its
-//! pool places it, then moves another unit. Games without a compound turn never
-//! come here (`GeneratorPlan::expands`).
+//! pool places it, then moves another unit. Concurrent: a side may mirror a unit, then
+//! make any legal move. Games without a compound turn never come here
+//! (`GeneratorPlan::expands`).
 
 use crate::board::Bitboard;
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
@@ -155,6 +156,57 @@ impl<B: Bitboard> Position<B> {
                 }
             }
             self.pool_trial(kind, sq, false);
+        }
+    }
+
+    /// The mirror turns of the side to move (Concurrent), after `list`'s plain moves:
+    /// per unit of the `kinds` (a bit set) whose mirrored square is empty, if from
+    /// there it attacks no opposing royal, each legal move of the mirrored position
+    /// (royal safety judged after the whole turn) except a capture of a royal that the
+    /// mirror discovered, in square order. A mirror after which no move is legal gives
+    /// no turn.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn mirror_turns(&mut self, list: &mut MoveList, kinds: u32) {
+        let us = self.side;
+        let mut royal_kinds = 0u32;
+        if let Some(k) = self.rules.royalty.kind() {
+            royal_kinds |= 1 << k;
+        }
+        if let Some(k) = self.rules.filters.second_royal() {
+            royal_kinds |= 1 << k;
+        }
+        let monarchs = self.kinds_set(royal_kinds) & self.by_color[!us];
+        let units = self.kinds_set(kinds) & self.by_color[us];
+        let mut after = MoveList::new();
+        for src in units.squares() {
+            let dst = self.mirror_square(src);
+            if dst == src || !(self.landable & !self.occupied()).has(dst) {
+                continue;
+            }
+            self.mirror_trial(src, dst);
+            let occ = self.occupied();
+            let checks = monarchs
+                .squares()
+                .any(|m| self.attackers(m, us, occ).has(dst));
+            if !checks {
+                after.retain(|_| false);
+                self.generate_plain(&mut after);
+                for &m in after.as_slice() {
+                    // A mirror may discover a check; the move after it may not take
+                    // the checked monarch (no move ever captures a royal).
+                    if !matches!(m.kind(), MoveKind::Drop | MoveKind::Pass | MoveKind::Castle)
+                        && !monarchs.has(m.to())
+                    {
+                        let tag = match m.kind() {
+                            MoveKind::Promotion => self.promotion_index(m.promoted_kind()),
+                            _ => 0,
+                        };
+                        list.push(Move::two_step(m.from(), src, m.to(), tag));
+                    }
+                }
+            }
+            self.mirror_trial(dst, src);
         }
     }
 }

@@ -915,6 +915,14 @@ impl<B: Bitboard> Position<B> {
     /// Legal moves without their gated forms (Seirawan), which are added afterwards:
     /// a gated move is legal exactly when its plain form is.
     fn generate_ungated(&mut self, list: &mut MoveList) {
+        self.generate_plain(list);
+        self.finish_list(list);
+    }
+
+    /// The legal moves the strategy's generator finds, before the turn rule's
+    /// compound turns and the list rules.
+    #[inline(always)]
+    fn generate_plain(&mut self, list: &mut MoveList) {
         match self.strategy() {
             Strategy::PinAware => self.gen_pin_aware(list),
             Strategy::PinAwareNoChecks => {
@@ -966,6 +974,11 @@ impl<B: Bitboard> Position<B> {
                 });
             }
         }
+    }
+
+    /// The turn rule's compound turns and the list rules, after the generator.
+    #[inline(always)]
+    fn finish_list(&mut self, list: &mut MoveList) {
         if self.rules.plan.expands {
             match self.rules.turn {
                 TurnRule::PlaceCaptured(placed) => self.expand_placements(list, placed),
@@ -981,6 +994,7 @@ impl<B: Bitboard> Position<B> {
                         self.pool_turns(list, kind);
                     }
                 }
+                TurnRule::Mirror(kinds) => self.mirror_turns(list, kinds),
                 TurnRule::OneMove => {}
             }
         }

@@ -107,7 +107,13 @@ impl<B: Bitboard> Position<B> {
         // A finished game (an exploded or captured royal) may leave the other in check;
         // with self-checks, the flag of the side not to move says whether it is.
         let not_to_move = !pos.side;
-        let attacked = pos.royal_attacked(not_to_move);
+        // A strict second royal (Reentrant's and Concurrent's queen) is in check too.
+        let attacked = pos.royal_attacked(not_to_move)
+            || pos
+                .rules
+                .filters
+                .second_royal_rule()
+                .is_some_and(|(k, strict)| strict && pos.second_royal_attacked(k, not_to_move));
         if pos.rules.end.self_checks() {
             if attacked != (pos.checks_given[not_to_move] != 0) {
                 return err("the self-check flag of the side not to move disagrees with the board");

@@ -8,6 +8,7 @@ pub mod fen;
 mod gating;
 pub mod hand;
 mod mate_rule;
+mod mirror;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
@@ -227,6 +228,17 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn piece_at(&self, sq: Square) -> PieceCode {
         self.board[sq]
+    }
+
+    /// The piece that makes the (non-drop) move `m`: the one on its origin, or, for a
+    /// mirror turn whose regular part is the mirrored unit's, that unit (its origin is
+    /// empty until the mirror is made).
+    #[inline(always)]
+    pub fn moving_piece(&self, m: Move) -> PieceCode {
+        match self.board[m.from()] {
+            NO_PIECE if m.kind() == MoveKind::Compound => self.mirrored_mover(m),
+            p => p,
+        }
     }
 
     #[inline(always)]
@@ -464,6 +476,11 @@ impl<B: Bitboard> Position<B> {
             // the rest of `make_move` sees as the plain move it is.
             MoveKind::Compound if self.rules.turn == TurnRule::PlaceFromPool => {
                 mv = self.make_pool_turn(mv, &mut undo);
+            }
+            // A mirror turn (Concurrent): the mirror, then the regular part, which the
+            // rest of `make_move` sees as the plain move it is.
+            MoveKind::Compound if matches!(self.rules.turn, TurnRule::Mirror(_)) => {
+                mv = self.make_mirror_turn(mv, &mut undo);
             }
             MoveKind::Compound => {
                 // A capture whose victim the capturer puts back on the part's square
@@ -1062,6 +1079,9 @@ impl<B: Bitboard> Position<B> {
             MoveKind::Compound if self.rules.turn == TurnRule::PlaceFromPool => {
                 self.unmake_pool_turn(&undo);
             }
+            MoveKind::Compound if matches!(self.rules.turn, TurnRule::Mirror(_)) => {
+                self.unmake_mirror_turn(&undo);
+            }
             MoveKind::Compound => {
                 self.lift(mv.part());
                 self.lift(to);
@@ -1131,6 +1151,9 @@ impl<B: Bitboard> Position<B> {
         match mv.kind() {
             MoveKind::EnPassant => true,
             MoveKind::Castle | MoveKind::Pass => false,
+            // A compound turn's regular part may land where the mover's own unit stood
+            // before the turn (a mirror's square, a two-step's origin).
+            MoveKind::Compound => self.by_color[!self.side].has(mv.to()),
             _ => {
                 self.board[mv.to()] != NO_PIECE
                     || self.custodian_victim(mv.from(), mv.to()) != NO_PIECE
@@ -1147,6 +1170,7 @@ impl<B: Bitboard> Position<B> {
                 .ep_victim(mv.to(), self.side)
                 .map_or(NO_PIECE, |v| self.board[v]),
             MoveKind::Castle | MoveKind::Pass => NO_PIECE,
+            MoveKind::Compound if !self.by_color[!self.side].has(mv.to()) => NO_PIECE,
             _ => match self.board[mv.to()] {
                 NO_PIECE => self.custodian_victim(mv.from(), mv.to()),
                 p => p,

@@ -60,6 +60,9 @@ impl<B: Bitboard> Position<B> {
         if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions {
             return self.two_step_to_uci(mv);
         }
+        if mv.kind() == MoveKind::Compound && matches!(self.rules.turn, TurnRule::Mirror(_)) {
+            return self.mirror_to_uci(mv);
+        }
         if mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::PlaceFromPool {
             let Some(kind) = self.pool_kind(self.side) else {
                 return "0000".to_string();

@@ -15,7 +15,9 @@
 //! - A compound turn's second part follows after `@` (Tyrant's placement:
 //!   `Qxd5@h8`); a two-step turn is its two steps joined by a comma, the second
 //!   named by the unit's letter (Deadline: `Bxa6,Bb5`, `b8=Q,Qxe8+`); a pool turn is
-//!   its placement as a drop, a comma and the regular move (Donnybrook: `N@e4,Ke2`).
+//!   its placement as a drop, a comma and the regular move (Donnybrook: `N@e4,Ke2`);
+//!   a mirror turn is the mirrored unit's letter (none for a pawn) and both squares, a
+//!   comma and the regular move in the mirrored position (Concurrent: `c6f6,Kb7`).
 //! - A walling turn appends `,` and the wall's square (`e4,d5`, `Qda1,b1`).
 //! - Seirawan gating appends `/` and the gated kind's letter (`Nc3/H`), for castling
 //!   also the square it goes to (`O-O/He1`, `O-O/Hh1`), as Fairy-Stockfish writes it.
@@ -43,14 +45,18 @@ impl<B: Bitboard> Position<B> {
         let two_step =
             mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::TwoStepEvasions;
         let pool = mv.kind() == MoveKind::Compound && self.rules.turn == TurnRule::PlaceFromPool;
+        let mirror =
+            mv.kind() == MoveKind::Compound && matches!(self.rules.turn, TurnRule::Mirror(_));
         let mut san = if two_step {
             self.two_step_san(mv)
         } else if pool {
             self.pool_san(mv)
+        } else if mirror {
+            self.mirror_san(mv)
         } else {
             self.san_without_suffix(mv.without_gate())
         };
-        if mv.kind() == MoveKind::Compound && !two_step && !pool {
+        if mv.kind() == MoveKind::Compound && !two_step && !pool && !mirror {
             san.push('@');
             san += &self.rules.geo.square_name(mv.part());
         }
@@ -159,7 +165,7 @@ impl<B: Bitboard> Position<B> {
         )
     }
 
-    fn san_without_suffix(&self, mv: Move) -> String {
+    pub(crate) fn san_without_suffix(&self, mv: Move) -> String {
         let geo = self.rules.geo;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_pass() {
@@ -200,10 +206,13 @@ impl<B: Bitboard> Position<B> {
         } else {
             san.push(self.rules.kinds[kind].san_letter);
             let mut others = B::EMPTY;
+            // A mirror turn's regular part is another position's move.
+            let mirrors = matches!(self.rules.turn, TurnRule::Mirror(_));
             for m in self.legal_moves().as_slice() {
                 if m.to() == to
                     && m.from() != from
                     && !matches!(m.kind(), MoveKind::Castle | MoveKind::Drop)
+                    && !(mirrors && m.kind() == MoveKind::Compound)
                     && kind_of(self.board[m.from()]) == kind
                 {
                     others |= B::from_square(m.from());

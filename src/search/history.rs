@@ -104,7 +104,7 @@ pub fn moved_piece<B: Bitboard>(pos: &Position<B>, m: Move) -> PieceCode {
         // played only as a side's one legal move, so nothing is ordered by them).
         piece_code(0, pos.side_to_move())
     } else {
-        pos.piece_at(m.from())
+        pos.moving_piece(m)
     }
 }
 

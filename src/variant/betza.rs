@@ -40,9 +40,12 @@
 //!   line to their screen, whatever the atom's spelling (`pW` = `pR`, `gK` = `gQ`, as in
 //!   Fairy-Stockfish); they take no range digit.
 //! * `n` lame leaper: the leap is blocked when a square of [`Atom::lame_path`] is
-//!   occupied. Only for plain leaps: on a rider or a hopper it is an error (Fairy-Stockfish
-//!   ignores it on riders). On `W`, `F` and `K`, whose leaps pass over nothing, it is accepted
-//!   and has no effect.
+//!   occupied. On a hopper it is an error. On a straight rider whose leaps pass over
+//!   squares (`nDD`, `nAA`, `nH3`) it makes a lame rider, as in XBetza: one lame leap per
+//!   distance (2, 4, 6 ... squares for `nDD`), so every square passed must be empty
+//!   (Fairy-Stockfish ignores `n` on riders). On other riders (`nR`, `nNN`) it is an
+//!   error. On `W`, `F` and `K`, whose leaps pass over nothing, it is accepted and has no
+//!   effect.
 //! * `i` initial move only ([`Atom::initial_only`]); the engine decides what "initial" is.
 //! * `e` (en passant, in Fairy-Stockfish's pawn `fmWfceF`) is accepted and has no effect:
 //!   as in Fairy-Stockfish, who may capture en passant is a rule of the variant.
@@ -116,6 +119,10 @@
 
 use std::fmt;
 
+/// The longest distance a leap can travel on the widest board (19 squares): how far a
+/// lame rider's leaps are listed.
+const MAX_SPAN: i8 = 18;
+
 /// How a move vector travels.
 ///
 /// A hopper rides along its vector any number of steps to the first occupied square (the
@@ -148,6 +155,12 @@ pub struct Atom {
     pub hop: Hop,
     /// `n`: the leap is blocked when a square of [`Atom::lame_path`] is occupied.
     pub lame: bool,
+    /// A lame oblique leap that also needs the square where it turns: its path is its
+    /// whole straight leg along the longer axis, corner included, then the squares of
+    /// the shorter leg before the target (Concurrent's camel: three squares straight,
+    /// then one aside). Never set by the parser: a variant's `proteanLameCorners` sets
+    /// it on a kind's lame leaps.
+    pub corner: bool,
     /// `i`: only allowed as the piece's initial move.
     pub initial_only: bool,
 }
@@ -156,7 +169,9 @@ impl Atom {
     /// The squares, relative to the origin, that must be empty for this lame leap; empty
     /// for an atom that is not lame.
     pub fn lame_path(&self) -> Vec<(i8, i8)> {
-        if self.lame {
+        if self.lame && self.corner {
+            corner_path(self.dx, self.dy)
+        } else if self.lame {
             leap_path(self.dx, self.dy)
         } else {
             Vec::new()
@@ -359,6 +374,22 @@ fn leap_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
     }
 }
 
+/// The path of a lame leap that turns at a corner ([`Atom::corner`]): the straight leg
+/// along the longer axis, corner included, then the shorter leg up to the target.
+fn corner_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut path = Vec::new();
+    if dy.abs() >= dx.abs() {
+        path.extend((1..=dy.abs()).map(|i| (0, i * sy)));
+        path.extend((1..dx.abs()).map(|i| (i * sx, dy)));
+    } else {
+        path.extend((1..=dx.abs()).map(|i| (i * sx, 0)));
+        path.extend((1..dy.abs()).map(|i| (dx, i * sy)));
+    }
+    path.retain(|&p| p != (dx, dy));
+    path
+}
+
 /// A side of the board as seen by the piece's owner.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {
@@ -496,10 +527,19 @@ impl Modifiers {
                     "'n' (lame) cannot be combined with a hopper".to_string(),
                 ));
             }
-            if rider {
+            // A lame rider (XBetza's `nDD`) is a straight rider whose every leap passes
+            // over squares: one lame leap per distance, each blocked by any square it
+            // passes, so it never jumps.
+            let straight = bases
+                .iter()
+                .all(|&(long, short)| long >= 2 && (short == 0 || short == long));
+            if rider && !straight {
                 return Err((
                     lame,
-                    format!("'n' (lame) applies to single leaps, not to a rider of '{letter}'"),
+                    format!(
+                        "'n' (lame) applies to single leaps and to straight riders that pass \
+                         over squares (nDD, nAA), not to a rider of '{letter}'"
+                    ),
                 ));
             }
         }
@@ -541,20 +581,31 @@ impl Modifiers {
                     continue;
                 }
                 selected_any = true;
-                let lame = self.lame.is_some() && !leap_path(dx, dy).is_empty();
-                add(
-                    atoms,
-                    Atom {
-                        dx,
-                        dy,
-                        max_steps,
-                        can_move: self.quiet || !self.capture,
-                        can_capture: self.capture || !self.quiet,
-                        hop: self.hop.map_or(Hop::None, |(hop, _)| hop),
-                        lame,
-                        initial_only: self.initial,
-                    },
-                );
+                // A lame rider: its leaps of 1, 2, ... times the vector (up to its range,
+                // or the widest board), each lame.
+                let (multiples, max_steps) = match (self.lame, max_steps) {
+                    (Some(_), 0) => (MAX_SPAN / dx.abs().max(dy.abs()), 1),
+                    (Some(_), n) if n > 1 => (n as i8, 1),
+                    _ => (1, max_steps),
+                };
+                for k in 1..=multiples {
+                    let (dx, dy) = (dx * k, dy * k);
+                    let lame = self.lame.is_some() && !leap_path(dx, dy).is_empty();
+                    add(
+                        atoms,
+                        Atom {
+                            dx,
+                            dy,
+                            max_steps,
+                            can_move: self.quiet || !self.capture,
+                            can_capture: self.capture || !self.quiet,
+                            hop: self.hop.map_or(Hop::None, |(hop, _)| hop),
+                            lame,
+                            corner: false,
+                            initial_only: self.initial,
+                        },
+                    );
+                }
             }
         }
         // Every supported pair selects something on every atom; this guards the table
@@ -624,6 +675,7 @@ mod tests {
             can_capture: true,
             hop: Hop::None,
             lame: false,
+            corner: false,
             initial_only: false,
         }
     }
@@ -1036,6 +1088,35 @@ mod tests {
     }
 
     #[test]
+    fn lame_riders() {
+        // nDD: one lame leap per even distance, each blocked by every square passed.
+        let atoms = parse("nDD").unwrap();
+        assert!(atoms.iter().all(|a| a.max_steps == 1 && a.lame));
+        let north: Vec<_> = atoms.iter().filter(|a| a.dx == 0 && a.dy > 0).collect();
+        assert_eq!(
+            north.iter().map(|a| a.dy).collect::<Vec<_>>(),
+            (1..=9).map(|k| 2 * k).collect::<Vec<_>>()
+        );
+        assert_eq!(north[1].lame_path(), vec![(0, 1), (0, 2), (0, 3)]);
+        assert_eq!(atoms.len(), 4 * 9);
+        // A range limits the distances: nD3 reaches 2, 4 and 6 squares.
+        let short = parse("nD3").unwrap();
+        assert_eq!(short.len(), 4 * 3);
+        assert!(short.iter().all(|a| a.dx.abs().max(a.dy.abs()) <= 6));
+        // The corner form of a lame camel needs its whole straight leg.
+        let camel = Atom {
+            corner: true,
+            ..parse("nC").unwrap()[0]
+        };
+        let (dx, dy) = (camel.dx, camel.dy);
+        let path = camel.lame_path();
+        assert_eq!(path.len(), 3, "{dx},{dy}: {path:?}");
+        assert!(path
+            .iter()
+            .all(|&(x, y)| (x == 0 || y == 0) && x.abs() + y.abs() <= 3));
+    }
+
+    #[test]
     fn lame_leapers() {
         let horse = with(leaps(&KNIGHT), |a| a.lame = true);
         check("nN", horse);
@@ -1184,6 +1265,7 @@ mod tests {
         fails("R12", 2, "range digit");
         fails("NN2", 2, "range digit");
         fails("nR", 0, "lame");
+        fails("nWW", 0, "lame");
         fails("nNN", 0, "lame");
         fails("nW2", 0, "lame");
         fails("npR", 0, "lame");
@@ -1258,7 +1340,14 @@ mod tests {
                     assert!(!atoms.is_empty(), "{text:?}");
                     for (i, a) in atoms.iter().enumerate() {
                         assert!((a.dx, a.dy) != (0, 0), "{text:?}");
-                        assert!(a.dx.abs() <= 3 && a.dy.abs() <= 3, "{text:?}");
+                        // A lame rider's leaps reach as far as the widest board, along
+                        // a straight line.
+                        let straight = a.dx == 0 || a.dy == 0 || a.dx.abs() == a.dy.abs();
+                        assert!(
+                            (a.dx.abs() <= 3 && a.dy.abs() <= 3)
+                                || (a.lame && straight && a.dx.abs().max(a.dy.abs()) <= MAX_SPAN),
+                            "{text:?}"
+                        );
                         assert!(a.can_move || a.can_capture, "{text:?}");
                         assert!(a.max_steps <= 9, "{text:?}");
                         if a.lame {

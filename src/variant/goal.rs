@@ -255,6 +255,18 @@ pub struct GoalRules {
     /// [`GoalRules::other_color_letters`]: Reentrant's rook taken on a-d is dropped on
     /// e-h). Off: the kind captured, in the capturer's colour (Crazyhouse).
     pub captures_keep_color: bool,
+    // Concurrent's rules (issue 21).
+    /// Before its regular move, a side may mirror one unit of these kinds: move it to
+    /// the empty square of its rank at the same distance from the other edge (file
+    /// `f` to `files - 1 - f`), from where it may not attack an opposing royal (either
+    /// royal kind); then one regular move, by any unit, one turn, with royal safety
+    /// judged after the whole turn (Concurrent, UCI `c6f6,a8b7`). Empty: off.
+    pub mirror: Vec<char>,
+    /// The lame leaps of these kinds also need the square where they turn: the whole
+    /// straight leg along the longer axis must be empty, not just the squares
+    /// Fairy-Stockfish's `n` path crosses (Concurrent's camel `nC`: three squares
+    /// straight, then one aside). Empty: off.
+    pub lame_corners: Vec<char>,
 }
 
 /// What a position in which both sides are connected means (Lines of Action's

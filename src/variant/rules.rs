@@ -809,9 +809,21 @@ impl<B: Bitboard> Rules<B> {
         let mut kinds = Vec::new();
         let mut walk_regions: Vec<B> = Vec::new();
         for p in &variant.pieces {
-            let atoms = betza::parse(&p.betza).map_err(|e| {
+            let mut atoms = betza::parse(&p.betza).map_err(|e| {
                 RulesError(format!("variant {}, piece {}: {e}", variant.name, p.name))
             })?;
+            if variant.goal.lame_corners.contains(&p.letter) {
+                // The kind's lame leaps need their whole straight leg, corner included.
+                if !atoms.iter().any(|a| a.lame) {
+                    return Err(RulesError(format!(
+                        "variant {}: proteanLameCorners names {}, which has no lame leap",
+                        variant.name, p.name
+                    )));
+                }
+                for a in atoms.iter_mut().filter(|a| a.lame) {
+                    a.corner = true;
+                }
+            }
             let region = |c: Color| match &p.region {
                 None => tables.board,
                 Some(r) => {
@@ -1146,7 +1158,8 @@ impl<B: Bitboard> Rules<B> {
             | TurnRule::PlaceCaptured(_)
             | TurnRule::Walling(_)
             | TurnRule::TwoStepEvasions
-            | TurnRule::PlaceFromPool => Vec::new(),
+            | TurnRule::PlaceFromPool
+            | TurnRule::Mirror(_) => Vec::new(),
         };
         let mut walling_region = [B::EMPTY; 2];
         if let Some(w) = &variant.walling {

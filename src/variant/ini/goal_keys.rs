@@ -58,6 +58,9 @@ pub const GOAL_KEYS: &[&str] = &[
     "proteanSecondRoyalStrict",
     "proteanOtherColorLetters",
     "proteanCapturesKeepColor",
+    // Concurrent (issue 21).
+    "proteanMirror",
+    "proteanLameCorners",
 ];
 
 fn upper(s: &str) -> Vec<char> {
@@ -503,6 +506,13 @@ impl Builder<'_> {
         if let Some(b) = self.read("proteanCapturesKeepColor", parse_bool) {
             g.captures_keep_color = b;
         }
+        // Concurrent (issue 21).
+        if let Some(ls) = self.letters(v, "proteanMirror") {
+            g.mirror = ls;
+        }
+        if let Some(ls) = self.letters(v, "proteanLameCorners") {
+            g.lame_corners = ls;
+        }
         let mut used: Vec<char> = g
             .material_loss
             .iter()
@@ -540,6 +550,8 @@ impl Builder<'_> {
         }
         used.extend(g.quadrants_apart.iter().flatten());
         used.extend(g.other_color_letters.iter().flat_map(|&(k, l)| [k, l]));
+        used.extend(&g.mirror);
+        used.extend(&g.lame_corners);
         if let Some(bad) = used.iter().find(|&&l| v.kind_by_letter(l).is_none()) {
             let line = GOAL_KEYS
                 .iter()
@@ -758,6 +770,13 @@ pub fn goal_key_values(g: &GoalRules) -> Vec<(&'static str, String)> {
     }
     if g.captures_keep_color {
         out.push(("proteanCapturesKeepColor", "true".into()));
+    }
+    // Concurrent (issue 21).
+    if !g.mirror.is_empty() {
+        out.push(("proteanMirror", lower(&g.mirror)));
+    }
+    if !g.lame_corners.is_empty() {
+        out.push(("proteanLameCorners", lower(&g.lame_corners)));
     }
     out
 }

@@ -362,6 +362,13 @@ fn turn_verdict(turn: TurnRule) -> Verdict {
             expands: true,
             ..Verdict::NEUTRAL
         },
+        // Mirror turns join the list after the generator (each mirror followed by the
+        // legal moves of the mirrored position), so no direct count is final; the
+        // plain moves are the generator's own.
+        TurnRule::Mirror(_) => Verdict {
+            expands: true,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -547,6 +554,8 @@ impl ExchangeRule {
             TurnRule::TwoStepEvasions => false,
             // A captured piece comes back to its owner's pool.
             TurnRule::PlaceFromPool => false,
+            // A mirror may open or block a recapture's line.
+            TurnRule::Mirror(_) => false,
         };
         // A piece's captures depend on the position, not on its kind alone.
         let modes_ok = modes.iter().all(|m| match m {

@@ -45,6 +45,14 @@ pub enum TurnRule {
     /// field, the regular move's promotion as an index into the mover's targets in
     /// bits 30-31 (at most four, compulsory); the placed kind is the pool's one unit.
     PlaceFromPool,
+    /// Before its regular move a side may mirror one unit of these kinds (a bit set) to
+    /// the empty square of its rank at the mirrored file, if from there that unit
+    /// attacks no opposing royal; then one regular move by any unit (the mirrored one
+    /// too), one compound turn judged for royal safety as a whole (Concurrent,
+    /// [`crate::variant::GoalRules::mirror`]): the mirrored unit's square in the part
+    /// field, the regular move's promotion as an index into the mover's targets in
+    /// bits 30-31. A turn without a mirror is a plain move.
+    Mirror(u32),
 }
 
 impl TurnRule {
@@ -82,7 +90,10 @@ impl TurnRule {
             return Ok(TurnRule::SecretBomb);
         }
         if variant.goal.two_step_evasions {
-            if !placed.is_empty() || !variant.goal.pool_returns.is_empty() {
+            if !placed.is_empty()
+                || !variant.goal.pool_returns.is_empty()
+                || !variant.goal.mirror.is_empty()
+            {
                 return err("two-step evasions cannot be combined with another compound turn");
             }
             if variant.hands.is_some() {
@@ -100,7 +111,10 @@ impl TurnRule {
             return Ok(TurnRule::TwoStepEvasions);
         }
         if !variant.goal.pool_returns.is_empty() {
-            if !placed.is_empty() || variant.goal.two_step_evasions {
+            if !placed.is_empty()
+                || variant.goal.two_step_evasions
+                || !variant.goal.mirror.is_empty()
+            {
                 return err("a pool cannot be combined with another compound turn");
             }
             if variant.hands.as_ref().is_some_and(|h| h.drops || h.gating) {
@@ -124,6 +138,29 @@ impl TurnRule {
                 );
             }
             return Ok(TurnRule::PlaceFromPool);
+        }
+        if !variant.goal.mirror.is_empty() {
+            if !placed.is_empty() {
+                return err("a mirror cannot be combined with another compound turn");
+            }
+            if variant.hands.is_some() {
+                return err("a mirror needs a game without hands");
+            }
+            if variant.castling.is_some() {
+                return err("a mirror needs a game without castling");
+            }
+            if variant.pieces.iter().any(|k| k.en_passant) {
+                return err("a mirror needs a game without en passant");
+            }
+            if !promotion_fits_compound(variant)
+                || variant.pieces.iter().any(|k| k.promotion.is_some())
+            {
+                return err(
+                    "a mirror allows at most four promotion targets, compulsory and unlimited, \
+                     and no kind's own promotion",
+                );
+            }
+            return Ok(TurnRule::Mirror(kinds_mask(variant, &variant.goal.mirror)?));
         }
         if placed.is_empty() {
             return Ok(TurnRule::OneMove);
@@ -163,7 +200,8 @@ impl TurnRule {
             | TurnRule::SecretBomb
             | TurnRule::Walling(_)
             | TurnRule::TwoStepEvasions
-            | TurnRule::PlaceFromPool => 0,
+            | TurnRule::PlaceFromPool
+            | TurnRule::Mirror(_) => 0,
             TurnRule::PlaceCaptured(kinds) => kinds,
         }
     }
