@@ -198,8 +198,9 @@ impl<B: Bitboard> Position<B> {
         let kind = kind_of(self.board[from]);
         let capture = self.is_capture(mv);
         let mut san = String::new();
-        // Fairy-Stockfish's custom pawns are written as pieces, by their letter.
-        if self.rules.kinds[kind].promotes && !self.rules.kinds[kind].custom {
+        // Fairy-Stockfish's custom pawns are written as pieces, by their letter, unless
+        // the variant says otherwise (`KindRules::san_without_letter`).
+        if self.rules.kinds[kind].san_without_letter {
             if capture {
                 san.push(file(from));
             }

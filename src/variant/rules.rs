@@ -168,6 +168,10 @@ pub struct KindRules<B> {
     pub en_passant: bool,
     /// See [`PieceKind::custom`].
     pub custom: bool,
+    /// SAN writes the kind's moves without a letter (captures from the file left): the
+    /// promoting kinds, except Fairy-Stockfish's custom pieces unless their SAN letter
+    /// is `-` (`proteanSanLetters = p:-`).
+    pub san_without_letter: bool,
     /// Its irreversible moves reset the move-rule clock ([`PieceKind::resets_clock`],
     /// the pawn types by default). `make_move` resets it on every move of the kind and
     /// `Position::departed` puts it back after a `reversible` step, so chess reads
@@ -903,7 +907,12 @@ impl<B: Bitboard> Rules<B> {
             let written = other_color.unwrap_or(p.letter);
             kinds.push(KindRules {
                 letter: p.letter,
-                san_letter: p.san_letter.unwrap_or(written).to_ascii_uppercase(),
+                san_letter: p
+                    .san_letter
+                    .filter(|&c| c != '-')
+                    .unwrap_or(written)
+                    .to_ascii_uppercase(),
+                san_without_letter: p.promotes && (!p.custom || p.san_letter == Some('-')),
                 region: Color::both().map(region),
                 written,
                 other_case: other_color.is_some(),

@@ -11,7 +11,8 @@
 //!   (Betza moves along the lines), `proteanShyHops = c` (letters; `-`: none),
 //!   `proteanPoints = r:13 c:7` and `proteanKomi = 1.5` (Black's bonus);
 //! - and, beside them, `proteanSanLetters = n:H b:E`: the letter SAN names a kind by,
-//!   where it is not the FEN letter (as Fairy-Stockfish writes Janggi's SAN).
+//!   where it is not the FEN letter (as Fairy-Stockfish writes Janggi's SAN); `p:-`
+//!   writes a custom pawn-like kind without a letter, as an orthodox pawn.
 
 use super::build::Builder;
 use super::pieces::type_name_of;
@@ -175,7 +176,7 @@ impl Builder<'_> {
             for (l, san) in items {
                 let mut chars = san.chars();
                 match (chars.next(), chars.next()) {
-                    (Some(c), None) if c.is_ascii_alphabetic() => {
+                    (Some(c), None) if c.is_ascii_alphabetic() || c == '-' => {
                         if let Some(k) = self.kind_letter(v, "proteanSanLetters", l) {
                             v.pieces[k].san_letter = Some(c.to_ascii_uppercase());
                         }
@@ -184,7 +185,7 @@ impl Builder<'_> {
                         let line = self.get("proteanSanLetters").map_or(0, |e| e.line);
                         self.error(
                             line,
-                            format!("proteanSanLetters: '{san}' is not one letter"),
+                            format!("proteanSanLetters: '{san}' is not one letter or '-'"),
                         );
                     }
                 }
