@@ -4,8 +4,8 @@
 //! reference (`scripts/goal-reference legal` / `result`), which agrees; its data is
 //! checked in `goal_reference.rs`.
 
+use crate::common::{analyse_best_move, verdict, Rng};
 use crate::common::{fen_after, game_after as after, game_at, has_move as has, sorted_moves};
-use crate::common::{verdict, Rng};
 
 use protean::position::EndReason;
 
@@ -446,24 +446,8 @@ fn donnybrook_notation_and_bad_input() {
 fn donnybrook_analyse_finds_the_pool_turn_that_wins() {
     // Our own: White must place the rook, and then Kxa1 takes Black's last monarch:
     // `protean analyse` gives the compound turn in SAN and UCI, a mate in one.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protean"))
-        .args([
-            "analyse",
-            "--variant",
-            "donnybrook",
-            "--fen",
-            "8/8/8/8/8/8/8/qK6[R] w - - 0 1",
-            "--depth",
-            "3",
-        ])
-        .output()
-        .expect("run protean analyse");
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let best = text
-        .lines()
-        .find(|l| l.starts_with("Best move: R@"))
-        .unwrap_or_else(|| panic!("{text}"));
+    let best = analyse_best_move("donnybrook", "8/8/8/8/8/8/8/qK6[R] w - - 0 1", 3);
+    assert!(best.starts_with("Best move: R@"), "{best}");
     assert!(
         best.contains(",Kxa1 (R@") && best.contains(",b1a1, score #1"),
         "{best}"

@@ -5,8 +5,8 @@
 //! camel (three squares straight, corner included, then one aside). A turn may start
 //! with a mirror (`c6f6,a8b7`). The reference data is checked in `goal_reference.rs`.
 
+use crate::common::{analyse_best_move, search_once, verdict, Rng};
 use crate::common::{fen_after, game_after as after, game_at, has_move as has, sorted_moves};
-use crate::common::{search_once, verdict, Rng};
 
 use protean::engine::Game;
 use protean::position::EndReason;
@@ -319,24 +319,7 @@ fn concurrent_search_finds_a_mate_that_needs_a_mirror() {
     let r = search_once(&g, &limits, &protean::search::Settings::default(), &tt);
     assert_eq!(r.best.as_deref(), Some("c1f1,f1g2"));
     // `protean analyse` gives the turn in SAN and UCI with a mate score.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protean"))
-        .args([
-            "analyse",
-            "--variant",
-            "concurrent",
-            "--fen",
-            fen,
-            "--depth",
-            "3",
-        ])
-        .output()
-        .expect("run protean analyse");
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let best = text
-        .lines()
-        .find(|l| l.starts_with("Best move: "))
-        .unwrap_or_else(|| panic!("{text}"));
+    let best = analyse_best_move("concurrent", fen, 3);
     assert!(
         best.contains("Bc1f1,Bg2#") && best.contains("c1f1,f1g2, score #1"),
         "{best}"

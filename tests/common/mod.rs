@@ -179,3 +179,28 @@ pub fn uci_transcript<S: AsRef<str>>(lines: &[S]) -> String {
     }
     String::from_utf8(u.into_output()).unwrap()
 }
+
+/// The `Best move: ...` line of `protean analyse --variant VARIANT --fen FEN --depth
+/// DEPTH`, run as a child process (a failed run or a missing line fails the test with
+/// the output).
+pub fn analyse_best_move(variant: &str, fen: &str, depth: u32) -> String {
+    let depth = depth.to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protean"))
+        .args([
+            "analyse",
+            "--variant",
+            variant,
+            "--fen",
+            fen,
+            "--depth",
+            &depth,
+        ])
+        .output()
+        .expect("run protean analyse");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines()
+        .find(|l| l.starts_with("Best move: "))
+        .unwrap_or_else(|| panic!("{text}"))
+        .to_string()
+}
