@@ -53,19 +53,29 @@ fn reentrant_book_2_no_attack_crosses_the_middle_line() {
     assert_eq!(verdict(&north), "ongoing");
 }
 
+/// Reentrant's drops: exactly `count` of them, all of the unit `letter`, all on the e-h
+/// half (where the held unit's colour is the mover's).
+fn assert_drops_on_east_half(g: &Game, letter: char, count: usize) {
+    let drops: Vec<String> = sorted_moves(g)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(drops.len(), count, "{drops:?}");
+    let prefix = format!("{letter}@");
+    assert!(
+        drops
+            .iter()
+            .all(|d| d.starts_with(&prefix) && ('e'..='h').contains(&d.chars().nth(2).unwrap())),
+        "{drops:?}"
+    );
+}
+
 #[test]
 fn reentrant_book_3_a_captured_unit_drops_only_on_the_other_half() {
     // The same board with South holding a white rook (taken on the left half): 30
     // drops, one per empty e-h square (32 less f1 and h5), none on a-d.
     let g = game_at("reentrant", "2Q5/8/8/r6k/8/8/8/2q2K2[R|] w - - 0 1");
-    let drops: Vec<String> = sorted_moves(&g)
-        .into_iter()
-        .filter(|m| m.contains('@'))
-        .collect();
-    assert_eq!(drops.len(), 30);
-    assert!(drops
-        .iter()
-        .all(|d| d.starts_with("R@") && ('e'..='h').contains(&d.chars().nth(2).unwrap())));
+    assert_drops_on_east_half(&g, 'R', 30);
     // The 20 board moves of book test 2 stay: 10 rook, 5 queen and 5 king moves.
     assert_eq!(sorted_moves(&g).len(), 50);
 }
@@ -133,15 +143,8 @@ fn reentrant_a_capture_goes_to_hand_in_its_colour() {
         "8/r7/8/7k/8/8/8/2q2K2[P|] b - - 0 1"
     );
     let g = after("reentrant", fen, &["a5a7", "h5h4"]);
-    let drops: Vec<String> = sorted_moves(&g)
-        .into_iter()
-        .filter(|m| m.contains('@'))
-        .collect();
     // 32 e-h squares less f1 and h4.
-    assert_eq!(drops.len(), 30);
-    assert!(drops
-        .iter()
-        .all(|d| d.starts_with("P@") && ('e'..='h').contains(&d.chars().nth(2).unwrap())));
+    assert_drops_on_east_half(&g, 'P', 30);
     assert_eq!(
         fen_after("reentrant", fen, &["a5a7", "h5h4", "P@g3"]),
         "8/r7/8/8/7k/6P1/8/2q2K2[|] b - - 0 2"

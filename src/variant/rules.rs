@@ -57,6 +57,27 @@ pub struct Walker {
     pub region: Option<u8>,
 }
 
+impl Walker {
+    /// The walker of one atom of a kind's moves, already turned to the colour's
+    /// direction (`dx`, `dy`); `unit` is the atom's index among the unit directions,
+    /// kept only for an unlimited ride. Not a line move, not shy, not confined.
+    fn from_atom(a: &Atom, dx: i32, dy: i32, unit: Option<usize>) -> Walker {
+        Walker {
+            dx,
+            dy,
+            max_steps: a.max_steps as u32,
+            quiet: a.can_move,
+            capture: a.can_capture,
+            hop: a.hop,
+            initial: a.initial_only,
+            unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
+            lines: false,
+            shy: false,
+            region: None,
+        }
+    }
+}
+
 /// The moves of one kind for one colour, split by how the generator handles them.
 pub struct KindMoves<B> {
     /// Single leaps to empty squares / onto enemies, per square.
@@ -524,19 +545,7 @@ fn compile_kind_moves<B: Bitboard>(
             ride_quiet[d] |= a.can_move;
             ride_capture[d] |= a.can_capture;
         } else {
-            walkers.push(Walker {
-                dx,
-                dy,
-                max_steps: a.max_steps as u32,
-                quiet: a.can_move,
-                capture: a.can_capture,
-                hop: a.hop,
-                initial: a.initial_only,
-                unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
-                lines: false,
-                shy: false,
-                region: None,
-            });
+            walkers.push(Walker::from_atom(a, dx, dy, unit));
         }
     }
     // Full lines become table slides; partial sets of directions, and every line of a
@@ -639,17 +648,10 @@ fn add_line_moves<B: Bitboard>(
         let (dx, dy) = (a.dx as i32, a.dy as i32 * flip);
         let unit = unit_dirs.iter().position(|&d| d == (dx, dy));
         m.walkers.push(Walker {
-            dx,
-            dy,
-            max_steps: a.max_steps as u32,
-            quiet: a.can_move,
-            capture: a.can_capture,
-            hop: a.hop,
             initial: false,
-            unit: unit.filter(|_| a.max_steps == 0).map(|d| d as u8),
             lines: true,
             shy: shy && a.hop != Hop::None,
-            region: None,
+            ..Walker::from_atom(a, dx, dy, unit)
         });
     }
     m.slow = !m.walkers.is_empty() || m.line_dirs != 0;
