@@ -185,4 +185,8 @@ game_end_suites! {
     berolina => "berolina",
     pawnback => "pawnback",
     gustav3 => "gustav3",
+    troitzky => "troitzky",
+    omicron => "omicron",
+    shako => "shako",
+    legan => "legan",
 }

@@ -189,4 +189,8 @@ suites! {
     berolina => "berolina",
     pawnback => "pawnback",
     gustav3 => "gustav3",
+    troitzky => "troitzky",
+    omicron => "omicron",
+    shako => "shako",
+    legan => "legan",
 }

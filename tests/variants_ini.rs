@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 78] = [
+const FSF_LOADING: [&str; 81] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -264,6 +264,7 @@ const FSF_LOADING: [&str; 78] = [
     "antiminishogi",
     "antihouse",
     "coffeerace",
+    "epicatomic",
     "checkmateless",
     "sixthrank",
     "fullmoon",
@@ -281,10 +282,12 @@ const FSF_LOADING: [&str; 78] = [
     "cowboys",
     "dragon-chess",
     "nim",
+    "blackletter",
     "ajax-orthodox",
     "haynie",
     "la-mancha-squeez",
     "la-mancha-duel",
+    "argess",
     "leaperhouse",
 ];
 
@@ -457,11 +460,15 @@ fn rules_we_lack_are_rejected_not_ignored() {
     );
     assert_error("[a:chess]\nimmobile = i\n", 2, "'immobile'");
     assert_error("[a:chess]\ncheckmateValue = draw\n", 2, "only 'loss'");
-    assert_error("[a:chess]\ncastlingRank = 2\n", 2, "castlingRank");
     assert_error(
-        "[a:chess]\npromotionRegionWhite = a8 b8\n",
+        "[a:chess]\ncastlingRank = 11\n",
         2,
-        "only whole ranks",
+        "castlingRank 11 is off a board of 8 ranks",
+    );
+    assert_error(
+        "[a:chess]\npromotionRegionWhite = a8 b8\nmandatoryPawnPromotion = false\n",
+        2,
+        "promotion regions that are not whole ranks",
     );
 }
 

@@ -366,12 +366,17 @@ impl<B: Bitboard> Position<B> {
         let king_kind = rules.king_kind;
         let geo = self.rules.geo;
         let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-        let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
-        // The castling king: the one piece of its kind on the first rank.
+        let rank = if color == WHITE {
+            rules.rank
+        } else {
+            geo.ranks() - 1 - rules.rank
+        };
+        // The castling king: the one piece of its kind on the castling rank.
         let on_rank = self.pieces_of(king_kind, color) & self.rules.tables.ranks[rank];
         if on_rank.is_empty() || on_rank.more_than_one() {
             return err(format!(
-                "castling right '{c}' but the king is not on its first rank"
+                "castling right '{c}' but the king is not on its castling rank ({})",
+                rank + 1
             ));
         }
         let king = on_rank.lsb();

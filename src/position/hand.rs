@@ -114,7 +114,7 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Placement: a king on `king_file` of its first rank and a castling rook on a
+    /// Placement: a king on `king_file` of its castling rank and a castling rook on a
     /// corner of it, one of them just dropped on `to`, give the castling right on the
     /// rook's side. The squares are fixed, so a right given here always has the same
     /// rook and king (what `unmake` leaves in the castling tables stays true).
@@ -125,7 +125,11 @@ impl<B: Bitboard> Position<B> {
         let (king_kind, rook_kinds) = (castling.king_kind, castling.rook_kinds);
         let geo = self.rules.geo;
         let us = self.side;
-        let rank = if us == WHITE { 0 } else { geo.ranks() - 1 };
+        let rank = if us == WHITE {
+            castling.rank
+        } else {
+            geo.ranks() - 1 - castling.rank
+        };
         if geo.rank_of(to) != rank {
             return;
         }

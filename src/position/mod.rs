@@ -963,7 +963,8 @@ impl<B: Bitboard> Position<B> {
         to: Square,
     ) -> bool {
         let geo = self.rules.geo;
-        let dx = geo.file_of(to) as i32 - geo.file_of(from) as i32;
+        // Black's moves are White's turned half a circle (`variant::rules`).
+        let dx = (geo.file_of(to) as i32 - geo.file_of(from) as i32) * Self::forward(self.side);
         let dy = (geo.rank_of(to) as i32 - geo.rank_of(from) as i32) * Self::forward(self.side);
         kr.reversible
             .iter()

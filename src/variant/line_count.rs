@@ -33,7 +33,7 @@ pub fn directions(atoms: &[Atom], color: Color) -> Result<u8, String> {
     let flip = if color == WHITE { 1 } else { -1 };
     let mut dirs = 0u8;
     for a in atoms {
-        let v = (a.dx as i32, a.dy as i32 * flip);
+        let v = (a.dx as i32 * flip, a.dy as i32 * flip);
         let rider = a.max_steps == 0
             && a.hop == Hop::None
             && a.can_move

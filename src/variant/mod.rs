@@ -131,8 +131,9 @@ impl PieceKind {
     }
 }
 
-/// Castling: the royal piece and a rook-kind piece on the first rank swap sides. Works
-/// for the orthodox array and every Chess960 array (any king and rook files).
+/// Castling: the royal piece and a rook-kind piece on the castling rank (the first
+/// rank, or Fairy-Stockfish's `castlingRank`) swap sides. Works for the orthodox array
+/// and every Chess960 array (any king and rook files).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
     /// Letter of the kind that castles as the king (royal or not: Extinction and
@@ -144,6 +145,9 @@ pub struct Castling {
     pub rook_files: [usize; 2],
     /// Letters of the kinds that may castle with the king.
     pub rook_letters: Vec<char>,
+    /// The rank the king and rook castle on, counted from their owner's side (0: its
+    /// first rank; 1 in Omicron and Shako, whose back rows stand on the second rank).
+    pub rank: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +156,10 @@ pub struct Promotion {
     pub ranks: Vec<usize>,
     /// Relative ranks on which it may promote or stay as it is (Grand's 8th and 9th).
     pub optional_ranks: Vec<usize>,
+    /// Per colour, squares `(file, rank)` (rank 0: White's first) on which a promoting
+    /// kind must promote, where the zone is not whole ranks (Troitzky's last square of
+    /// each file, Legan's corner); then `ranks` and `optional_ranks` are empty.
+    pub squares: [Vec<(usize, usize)>; 2],
     /// Letters of the kinds it may promote to.
     pub targets: Vec<char>,
     /// Black's choices where they differ from White's `targets` (Fairy-Stockfish's
@@ -169,6 +177,7 @@ impl Promotion {
         Promotion {
             ranks,
             optional_ranks: Vec::new(),
+            squares: [Vec::new(), Vec::new()],
             targets,
             black_targets: None,
             limits: Vec::new(),

@@ -237,6 +237,8 @@ pub struct CastlingRules {
     pub rook_files: [usize; 2],
     /// Bit set of kinds that may castle with the king.
     pub rook_kinds: u32,
+    /// The castling rank, counted from the owner's side ([`super::Castling::rank`]).
+    pub rank: usize,
 }
 
 pub struct PromotionRules<B> {
@@ -484,6 +486,8 @@ fn compile_kind_moves<B: Bitboard>(
 ) -> KindMoves<B> {
     let geo = tables.geo;
     let n = geo.squares();
+    // Black's moves are White's turned half a circle, as Fairy-Stockfish turns them:
+    // left and right swap too (Legan's pawns, which go for opposite corners).
     let flip = if color == WHITE { 1 } else { -1 };
     let initial_zone = relative_ranks(tables, &initial_ranks[color], color);
     let mut quiet_leaps = vec![B::EMPTY; n];
@@ -495,11 +499,11 @@ fn compile_kind_moves<B: Bitboard>(
     let mut ride_capture = [false; 8];
     let unit_dirs = crate::board::magic::DIRECTIONS;
     for a in atoms {
-        let (dx, dy) = (a.dx as i32, a.dy as i32 * flip);
+        let (dx, dy) = (a.dx as i32 * flip, a.dy as i32 * flip);
         let lame_path: Vec<(i32, i32)> = a
             .lame_path()
             .iter()
-            .map(|&(x, y)| (x as i32, y as i32 * flip))
+            .map(|&(x, y)| (x as i32 * flip, y as i32 * flip))
             .collect();
         let unit = unit_dirs.iter().position(|&d| d == (dx, dy));
         if a.max_steps == 1 && a.hop == Hop::None && lame_path.is_empty() {
@@ -645,7 +649,7 @@ fn add_line_moves<B: Bitboard>(
         w.shy = shy && w.hop != Hop::None;
     }
     for a in atoms {
-        let (dx, dy) = (a.dx as i32, a.dy as i32 * flip);
+        let (dx, dy) = (a.dx as i32 * flip, a.dy as i32 * flip);
         let unit = unit_dirs.iter().position(|&d| d == (dx, dy));
         m.walkers.push(Walker {
             initial: false,
@@ -758,7 +762,7 @@ fn shift_form<B: Bitboard>(
         if a.max_steps != 1 || a.hop != Hop::None || !a.lame_path().is_empty() {
             return None;
         }
-        let (dx, dy) = (a.dx as i32, a.dy as i32 * flip);
+        let (dx, dy) = (a.dx as i32 * flip, a.dy as i32 * flip);
         if a.can_move {
             quiet.push(shift_of(tables, dx, dy));
         }
@@ -781,7 +785,7 @@ fn shift_form<B: Bitboard>(
             return None;
         }
         let s = single.unwrap();
-        double = Some(shift_of(tables, s.dx as i32, s.dy as i32 * flip));
+        double = Some(shift_of(tables, s.dx as i32 * flip, s.dy as i32 * flip));
     }
     Some(ShiftMoves {
         quiet,
@@ -1012,13 +1016,21 @@ impl<B: Bitboard> Rules<B> {
                     king_files: c.king_files,
                     rook_files: c.rook_files,
                     rook_kinds: kinds_mask(&variant, &c.rook_letters)?,
+                    rank: c.rank,
                 })
             }
         };
         let promotion = match &variant.promotion {
             None => None,
             Some(p) => {
-                let zone = Color::both().map(|c| relative_ranks(&tables, &p.ranks, c));
+                let zone = Color::both().map(|c| {
+                    p.squares[c]
+                        .iter()
+                        .filter(|&&(f, r)| f < geo.files() && r < geo.ranks())
+                        .fold(relative_ranks(&tables, &p.ranks, c), |b, &(f, r)| {
+                            b | B::from_square(geo.square(f, r))
+                        })
+                });
                 let optional =
                     Color::both().map(|c| relative_ranks(&tables, &p.optional_ranks, c) & !zone[c]);
                 let kinds_of = |letters: &[char]| {

@@ -59,6 +59,9 @@ pub(super) struct Builder<'a> {
 struct Regions {
     /// Absolute ranks of the promotion zone, per colour.
     promotion: [Ranks; 2],
+    /// Per colour, the promotion zone as squares where it is not whole ranks
+    /// (`promotionRegionWhite = a6 b8 c9 ...`); `promotion` is then not that colour's.
+    promotion_squares: [Option<Squares>; 2],
     mandatory_promotion: bool,
     immobility_illegal: bool,
     double_step: bool,
@@ -235,7 +238,7 @@ impl<'a> Builder<'a> {
         }
         let resized = (v.files, v.ranks) != (old_files, old_ranks);
         if resized {
-            regions.fit(v.ranks);
+            regions.fit(v.files, v.ranks);
             if let Err(m) = fit_to_board(&mut v) {
                 let line = self
                     .get("maxFile")
@@ -666,13 +669,21 @@ impl<'a> Builder<'a> {
     fn apply_promotion(&mut self, v: &mut Variant, r: &mut Regions) {
         if let Some(rank) = self.read("promotionRank", parse_rank) {
             r.promotion = [[rank].into(), [v.ranks.saturating_sub(1 + rank)].into()];
+            r.promotion_squares = [None, None];
         }
         for (c, key) in [
             (WHITE, "promotionRegionWhite"),
             (BLACK, "promotionRegionBlack"),
         ] {
-            if let Some(ranks) = self.rank_region(v, key) {
-                r.promotion[c] = ranks;
+            if let Some((set, _)) = self.region(v, key) {
+                // Whole ranks where they are; any other set of squares as it is.
+                match whole_ranks(&set, v.files) {
+                    Some(ranks) => {
+                        r.promotion[c] = ranks;
+                        r.promotion_squares[c] = None;
+                    }
+                    None => r.promotion_squares[c] = Some(set),
+                }
             }
         }
         if let Some(ls) = self.letters_both(v, "promotionPawnTypes") {
@@ -734,7 +745,25 @@ impl<'a> Builder<'a> {
         }
         let n_ranks = v.ranks;
         let promoting: Vec<&PieceKind> = v.pieces.iter().filter(|p| p.promotes).collect();
-        if zone.is_empty() || promoting.is_empty() {
+        // A zone that is not whole ranks for a side, or whole ranks that are not the
+        // mirror image of the other side's (Epic Atomic's): both zones as squares.
+        let mirrored = zone == relative(&r.promotion[BLACK], BLACK, v.ranks);
+        let by_squares = r.promotion_squares.iter().any(Option::is_some) || !mirrored;
+        let square_zone = by_squares.then(|| {
+            Color::both().map(|c| match &r.promotion_squares[c] {
+                Some(set) => set.iter().copied().collect::<Vec<_>>(),
+                None => r.promotion[c]
+                    .iter()
+                    .filter(|&&rank| rank < n_ranks)
+                    .flat_map(|&rank| (0..v.files).map(move |f| (f, rank)))
+                    .collect(),
+            })
+        });
+        let zone_empty = match &square_zone {
+            Some(z) => z.iter().all(Vec::is_empty),
+            None => zone.is_empty(),
+        };
+        if zone_empty || promoting.is_empty() {
             v.promotion = None;
             return;
         }
@@ -743,14 +772,16 @@ impl<'a> Builder<'a> {
             v.promotion = None;
             return;
         }
-        if zone != relative(&r.promotion[BLACK], BLACK, v.ranks) {
-            let line = self
-                .get("promotionRegionBlack")
-                .or(self.get("promotionRegionWhite"))
-                .map_or(self.section.line, |e| e.line);
+        let region_line = self
+            .get("promotionRegionBlack")
+            .or(self.get("promotionRegionWhite"))
+            .map_or(self.section.line, |e| e.line);
+        if square_zone.is_some() && !r.mandatory_promotion {
             self.error(
-                line,
-                "promotion zones that are not mirror images of each other are not supported".into(),
+                region_line,
+                "mandatoryPawnPromotion = false with promotion regions that are not whole \
+                 ranks, mirror images of each other, is not implemented"
+                    .into(),
             );
             return;
         }
@@ -778,7 +809,9 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        let (ranks, optional_ranks) = if r.mandatory_promotion {
+        let (ranks, optional_ranks) = if square_zone.is_some() {
+            (Vec::new(), Vec::new())
+        } else if r.mandatory_promotion {
             (zone, Vec::new())
         } else {
             // Where a pawn could never move again it must promote (when immobility is
@@ -804,6 +837,7 @@ impl<'a> Builder<'a> {
         v.promotion = Some(Promotion {
             ranks,
             optional_ranks,
+            squares: square_zone.unwrap_or_default(),
             targets,
             black_targets,
             limits,
@@ -879,10 +913,13 @@ impl<'a> Builder<'a> {
             }
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
-        if zone != relative(&r.promotion[BLACK], BLACK, v.ranks) {
+        if r.promotion_squares.iter().any(Option::is_some)
+            || zone != relative(&r.promotion[BLACK], BLACK, v.ranks)
+        {
             self.error(
                 line,
-                "piece promotion needs promotion zones that are mirror images of each other".into(),
+                "piece promotion needs promotion zones of whole ranks, mirror images of each other"
+                    .into(),
             );
             return;
         }
@@ -1035,6 +1072,16 @@ impl<'a> Builder<'a> {
             view.castling_dropped_piece = false;
             view.no_doubled = None;
             view.pawn_drop_mate_illegal = false;
+        }
+        if r.promotion_squares.iter().any(Option::is_some) {
+            let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                "pieces in hand with a promotion region that is not whole ranks are not \
+                 implemented"
+                    .into(),
+            );
+            return;
         }
         let zone = relative(&r.promotion[WHITE], WHITE, v.ranks);
         let pawns = v.pieces.iter().any(is_pawn_type);
@@ -1202,11 +1249,12 @@ impl<'a> Builder<'a> {
 
     fn apply_castling(&mut self, v: &mut Variant) {
         let mut on = v.castling.is_some();
-        let (mut king_files, mut king, mut rooks) = match &v.castling {
+        let (mut king_files, mut king, mut rooks, mut rank) = match &v.castling {
             Some(c) => (
                 c.king_files,
                 v.kind_by_letter(c.king_letter).map(|_| c.king_letter),
                 c.rook_letters.clone(),
+                c.rank,
             ),
             None => (
                 [6, 2],
@@ -1219,6 +1267,7 @@ impl<'a> Builder<'a> {
                     .filter(|p| type_name_of(p) == "rook")
                     .map(|p| p.letter)
                     .collect(),
+                0,
             ),
         };
         if let Some(b) = self.read("castling", parse_bool) {
@@ -1230,15 +1279,9 @@ impl<'a> Builder<'a> {
         if let Some(f) = self.read("castlingQueensideFile", parse_file) {
             king_files[1] = f;
         }
-        if let Some(rank) = self.read("castlingRank", parse_rank) {
-            if rank != 0 {
-                let line = self.get("castlingRank").unwrap().line;
-                self.error(
-                    line,
-                    "castlingRank: castling on another rank than the first is not implemented"
-                        .into(),
-                );
-            }
+        // Fairy-Stockfish's castlingRank is White's; Black castles on its mirror image.
+        if let Some(r) = self.read("castlingRank", parse_rank) {
+            rank = r;
         }
         if let Some(ls) = self.letters_both(v, "castlingKingPiece") {
             if ls.len() != 1 {
@@ -1303,12 +1346,25 @@ impl<'a> Builder<'a> {
             );
             return;
         }
+        if rank >= v.ranks {
+            let line = self.get("castlingRank").map_or(line, |e| e.line);
+            self.error(
+                line,
+                format!(
+                    "castlingRank {} is off a board of {} ranks",
+                    rank + 1,
+                    v.ranks
+                ),
+            );
+            return;
+        }
         v.castling = Some(Castling {
             king_letter: king,
             king_files,
             // The rook lands beside the king, on the side it came from.
             rook_files: [ks - 1, qs + 1],
             rook_letters: rooks,
+            rank,
         });
     }
 
@@ -1539,9 +1595,12 @@ impl Regions {
     /// The regions as Fairy-Stockfish would hold them for `v`.
     /// Keeps the ranks that are on a board of `ranks` ranks (the parent's board was
     /// larger): Fairy-Stockfish's regions are squares, and squares off the board are none.
-    fn fit(&mut self, ranks: usize) {
+    fn fit(&mut self, files: usize, ranks: usize) {
         for c in Color::both() {
             self.promotion[c].retain(|&r| r < ranks);
+            if let Some(s) = &mut self.promotion_squares[c] {
+                s.retain(|&(f, r)| f < files && r < ranks);
+            }
             self.double_step_ranks[c].retain(|&r| r < ranks);
         }
     }
@@ -1553,6 +1612,12 @@ impl Regions {
             .iter()
             .find_map(|p| p.promotion.as_ref())
             .map(|kp| kp.ranks.clone());
+        let promotion_squares = match &v.promotion {
+            Some(p) if !template && p.squares.iter().any(|s| !s.is_empty()) => {
+                Color::both().map(|c| Some(p.squares[c].iter().copied().collect()))
+            }
+            _ => [None, None],
+        };
         let (promotion, mandatory, immobility) = match (&v.promotion, template) {
             // Piece promotions only: their zone, with immobility illegal (Protean forces
             // the promotion of a piece that would have no move).
@@ -1603,6 +1668,7 @@ impl Regions {
         Regions {
             drops,
             promotion,
+            promotion_squares,
             mandatory_promotion: mandatory,
             immobility_illegal: immobility,
             double_step,
@@ -1674,6 +1740,7 @@ fn template_piece_rules(v: &mut Variant) {
             king_files: [6, 2],
             rook_files: [5, 3],
             rook_letters: letter_of("rook").into_iter().collect(),
+            rank: 0,
         });
     }
     let targets: Vec<char> = ["queen", "rook", "bishop", "knight"]
@@ -1812,6 +1879,9 @@ fn fit_to_board(v: &mut Variant) -> Result<(), String> {
     if let Some(p) = &mut v.promotion {
         p.ranks.retain(|&r| r < ranks);
         p.optional_ranks.retain(|&r| r < ranks);
+        for s in &mut p.squares {
+            s.retain(|&(f, r)| f < files && r < ranks);
+        }
     }
     for p in &mut v.pieces {
         for c in Color::both() {

@@ -279,15 +279,34 @@ fn promotion_zone(v: &Variant) -> Result<Vec<usize>, String> {
 }
 
 fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
-    let zone = promotion_zone(v)?;
-    out.key(
-        "promotionRegionWhite",
-        whole_ranks(&absolute(&zone, WHITE, v.ranks)),
-    );
-    out.key(
-        "promotionRegionBlack",
-        whole_ranks(&absolute(&zone, BLACK, v.ranks)),
-    );
+    let squares = v
+        .promotion
+        .as_ref()
+        .map(|p| &p.squares)
+        .filter(|s| s.iter().any(|s| !s.is_empty()));
+    if let Some(squares) = squares {
+        // A zone that is not whole ranks (Troitzky, Legan): its squares.
+        for (c, key) in [
+            (WHITE, "promotionRegionWhite"),
+            (BLACK, "promotionRegionBlack"),
+        ] {
+            let names: Vec<String> = squares[c]
+                .iter()
+                .map(|&(f, r)| format!("{}{}", file_letter(f), r + 1))
+                .collect();
+            out.key(key, or_dash(names));
+        }
+    } else {
+        let zone = promotion_zone(v)?;
+        out.key(
+            "promotionRegionWhite",
+            whole_ranks(&absolute(&zone, WHITE, v.ranks)),
+        );
+        out.key(
+            "promotionRegionBlack",
+            whole_ranks(&absolute(&zone, BLACK, v.ranks)),
+        );
+    }
     // Piece promotions (promotedPieceType) and their limits, on the promoted kind.
     let mut pairs = Vec::new();
     let mut limits: Vec<(char, u32)> = v
@@ -423,6 +442,9 @@ fn write_castling(out: &mut Out, v: &Variant) -> Result<(), String> {
     out.key("castlingQueensideFile", file_letter(c.king_files[1]));
     out.key("castlingKingPiece", c.king_letter.to_ascii_lowercase());
     out.key("castlingRookPieces", lower(&c.rook_letters));
+    if c.rank != 0 {
+        out.key("castlingRank", c.rank + 1);
+    }
     Ok(())
 }
 

@@ -45,7 +45,9 @@ impl<B: Bitboard> VisionRules<B> {
                     .map(|sq| {
                         atoms
                             .iter()
-                            .filter_map(|a| geo.offset(sq, a.dx.into(), i32::from(a.dy) * up))
+                            .filter_map(|a| {
+                                geo.offset(sq, i32::from(a.dx) * up, i32::from(a.dy) * up)
+                            })
                             .fold(B::EMPTY, |seen, to| seen | B::from_square(to))
                     })
                     .collect()
