@@ -22,6 +22,10 @@ pub struct RuleFacts {
     /// A side that can capture must (the antichess family): such nodes are searched
     /// without the pruning that assumes a free choice of moves.
     pub captures_compulsory: bool,
+    /// Checks drive the game (a check-count end rule, or drops from the hand, where a
+    /// check is often the start of a mating attack): quiescence's first ply searches
+    /// the quiet checks that do not lose material as well as the captures.
+    pub quiet_checks_in_quiescence: bool,
     /// Every drawn ending is a win for this side (Spartan-goal): the draws the search
     /// recognises score as that side's win.
     pub draws_win_for: Option<Color>,
@@ -51,6 +55,8 @@ impl RuleFacts {
             stalemate_decides: draws.stalemate != StalemateResult::Draw,
             checks_count: rules.end.check_limit().is_some(),
             captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),
+            quiet_checks_in_quiescence: rules.end.check_limit().is_some()
+                || rules.hands.as_ref().is_some_and(|h| h.drops),
             draws_win_for: rules.variant.goal.draws_win_for,
             draws_counted: rules.variant.palace.points.is_some(),
             extra_check: (rules.filters.second_royal().is_some()

@@ -130,6 +130,9 @@ const EMPTY_FRAME: Frame = Frame {
 #[derive(Default)]
 struct NodeBuffers {
     picks: PickBuffer,
+    /// Quiescence's quiet checks (its first ply, where the rules make checks drive the
+    /// game).
+    checks: Vec<Move>,
 }
 
 /// The generation list, built on the heap (not in a caller's frame and then copied).
@@ -1073,8 +1076,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// static evaluation is taken in quiet positions. Every capture removes material and
     /// every promotion a promoting piece, so it terminates.
     pub fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let checks = self.facts.quiet_checks_in_quiescence;
+        self.qsearch_at(alpha, beta, ply, checks)
+    }
+
+    /// `qsearch`, with its first ply's quiet checks (`checks`) or without (deeper).
+    fn qsearch_at(&mut self, alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         let mut buffers = self.borrow_buffers();
-        let score = self.qsearch_node(&mut buffers, alpha, beta, ply);
+        let score = self.qsearch_node(&mut buffers, alpha, beta, ply, checks);
         self.release(buffers);
         score
     }
@@ -1086,15 +1095,19 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        checks: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
         if let Some(score) = self.node_entry(ply) {
             return score;
         }
+        // A first ply that searches quiet checks stores depth 0, the deeper plies -1:
+        // only an entry that saw the checks answers for a node that would search them.
+        let qs_depth = if checks { 0 } else { -1 };
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
-            if h.cuts(alpha, beta) {
+            if h.depth >= qs_depth && h.cuts(alpha, beta) {
                 return h.score;
             }
         }
@@ -1175,7 +1188,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let tactical = is_tactical(&self.pos, m);
             self.enter_move(ply, m, tactical, 0);
             self.make_move(m);
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            let score = -self.qsearch_at(-beta, -alpha, ply + 1, false);
             self.unmake_move();
             if self.stopped {
                 return 0;
@@ -1191,6 +1204,44 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
             }
         }
+        if checks && !in_check && best < beta {
+            // The quiet moves that give check and lose nothing by exchange. Collected
+            // first: the children reuse `scratch`.
+            self.scratch.clear();
+            self.pos.generate_legal(&mut self.scratch);
+            buffers.checks.clear();
+            for &m in self.scratch.as_slice() {
+                if is_tactical(&self.pos, m) || !self.exchange.see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+                self.pos.make_move(m);
+                let check = self.in_check();
+                self.pos.unmake_move();
+                if check {
+                    buffers.checks.push(m);
+                }
+            }
+            for i in 0..buffers.checks.len() {
+                let m = buffers.checks[i];
+                self.enter_move(ply, m, false, 0);
+                self.make_move(m);
+                let score = -self.qsearch_at(-beta, -alpha, ply + 1, false);
+                self.unmake_move();
+                if self.stopped {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        best_move = m;
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha && best_move != Move::NONE {
@@ -1201,7 +1252,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let entry = TtStore {
             mv: best_move,
             score: best,
-            depth: -1,
+            depth: qs_depth,
             bound: Some(bound),
             eval: (!in_check).then_some(static_eval),
             pv: tt_pv,
@@ -1229,6 +1280,55 @@ mod tests {
         let ex = Exchange::new(pos.rules(), &MaterialEval::new(pos.rules()));
         let m = pos.parse_uci_move(uci).unwrap();
         !ex.see_ge(&pos, m, quiet_see_margin(lmr_depth))
+    }
+
+    /// Quiescence's score of `fen` from its first ply, with or without its quiet checks.
+    fn qsearch_score(variant: &str, fen: &str, checks: bool) -> i32 {
+        let pos = position(variant, fen);
+        let tt = TranspositionTable::new(1);
+        let control = Control::new(false);
+        let eval = MaterialEval::new(pos.rules());
+        let counters = [super::super::thread::Counter::default()];
+        let mut memory = super::super::history::SearchMemory::new();
+        let mem = &mut memory.prepare(&pos, 1)[0];
+        let mut worker = Worker::new(
+            pos,
+            0,
+            &tt,
+            &control,
+            &eval,
+            &counters,
+            HardLimits::default(),
+            Vec::new(),
+            mem,
+        );
+        worker.qsearch_at(-INFINITE, INFINITE, 0, checks)
+    }
+
+    #[test]
+    fn quiet_checks_in_quiescence_follow_the_rules() {
+        let facts = |variant: &str| {
+            let v = crate::variant::find_variant(variant).unwrap();
+            RuleFacts::new(&Rules::<u64>::new(v).unwrap()).quiet_checks_in_quiescence
+        };
+        // A check-count end rule, or drops from the hand: checks drive the game.
+        assert!(facts("3check"));
+        assert!(facts("5check"));
+        assert!(facts("crazyhouse"));
+        // Neither: chess's quiescence is unchanged; Seirawan's hand only gates.
+        assert!(!facts("chess"));
+        assert!(!facts("seirawan"));
+    }
+
+    #[test]
+    fn a_quiet_check_that_wins_is_seen_at_quiescence_first_ply() {
+        // 3check, White has one check left to give: Ra8+ (quiet, and nothing takes the
+        // rook on a8) wins at once, while by material alone White is a queen down
+        // for a rook.
+        let fen = "4k3/3ppp2/8/7q/8/8/8/R5K1 w - - 1+3 0 1";
+        assert!(qsearch_score("3check", fen, true) >= MATE_BOUND);
+        let without = qsearch_score("3check", fen, false);
+        assert!(without < 0, "{without}");
     }
 
     #[test]
