@@ -172,6 +172,40 @@ struct IncrementalCheck {
     embedded: bool,
 }
 
+/// What a search thread's accumulator stack holds grows with the plies it reaches, in
+/// steps of 8 past the first 16 (a kilobyte a ply at 256 hidden units, in each of up to
+/// 256 threads): a thread that reached ply 16 holds 24 plies, not the 32 that doubling
+/// gave, and one that reached ply 32 holds 40, not 64.
+struct AccumulatorRoom;
+impl OnBoard for AccumulatorRoom {
+    type Output = Vec<usize>;
+    fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) -> Vec<usize> {
+        let net = random_net(&rules, 16, 1);
+        let mut pos = Position::from_fen(rules.clone(), &rules.variant.start_fen).unwrap();
+        let mut acc = Accumulators::new(&net, &pos);
+        let mut held = vec![acc.plies_held()];
+        for ply in 1..=40 {
+            // Knights out and back: a line as long as wanted.
+            let m = ["g1f3", "g8f6", "f3g1", "f6g8"][(ply - 1) % 4];
+            pos.make_move(pos.parse_uci_move(m).unwrap());
+            acc.push(&pos);
+            if [15, 16, 23, 24, 32, 33, 40].contains(&ply) {
+                held.push(acc.plies_held());
+            }
+        }
+        assert_eq!(acc.evaluate(&pos), net.evaluate(&pos));
+        held
+    }
+}
+
+#[test]
+fn accumulators_grow_by_steps_not_by_doubling() {
+    let held = on_board(&find_variant("chess").unwrap(), AccumulatorRoom).unwrap();
+    // Room at the start, then after plies 15, 16, 23, 24, 32, 33 and 40 (ply p needs
+    // p + 1 entries, the root's included).
+    assert_eq!(held, vec![16, 16, 24, 24, 32, 40, 40, 48]);
+}
+
 /// Plays seeded random games; after every make (evaluated at once, or a few plies
 /// later, so lazy multi-ply updates run too) and every unmake, the accumulators equal
 /// a refresh from scratch.

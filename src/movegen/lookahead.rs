@@ -18,6 +18,8 @@ impl<B: Bitboard> Position<B> {
     /// could checkmate the side that just moved with one move, or with two moves in a
     /// row of which the first gives no check. `None` without a move played (a FEN
     /// alone, or a null move of the search): the game goes on.
+    // Out of line: it copies the position, and `ended_by` runs at every search node.
+    #[inline(never)]
     pub(crate) fn series_mate_open(&self) -> Option<bool> {
         self.last_move_pieces()?;
         let cache = self.rules.end.verdicts();
@@ -34,6 +36,8 @@ impl<B: Bitboard> Position<B> {
     /// checkmated, and in the position before the last move the opponent had a legal
     /// move other than the one played after which this side would have had a mate in
     /// one. `None` without a move played.
+    // Out of line: it copies the position, and `ended_by` runs at every search node.
+    #[inline(never)]
     pub(crate) fn blunder_mate_claim(&self) -> Option<bool> {
         let (played, _, _) = self.last_move_pieces()?;
         // A checkmate on the board stands (the rule book's order: mate, claim,

@@ -340,6 +340,8 @@ impl<B: Bitboard> Position<B> {
 
     /// At the start of a turn (Triple Check): the side to move is in check from a
     /// non-capturing last move whose checkers are all safe and supported.
+    // Out of line: it copies the position, and `ended_by` runs at every search node.
+    #[inline(never)]
     pub(crate) fn lost_to_safe_supported_check(&self) -> bool {
         let Some((captured, _)) = self.last_move_record() else {
             return false;

@@ -259,9 +259,14 @@ impl std::fmt::Debug for Move {
     }
 }
 
-/// Moves a [`MoveList`] holds without touching the heap: far above any ordinary
-/// position's count (chess has at most 218), so only giant boards with full hands spill.
-pub const INLINE_MOVES: usize = 1024;
+/// Moves a [`MoveList`] holds without touching the heap: above any ordinary chess
+/// position's count (at most 218), so only large boards, full hands and compound turns
+/// spill. Kept small because lists live in stack frames: the legality lookahead of
+/// some rules nests them (Submission's check levels, two per level), every page of a
+/// frame is touched on entry (stack probes), and at `Threads` 256 each kilobyte of a
+/// thread's deepest chain of frames costs a quarter of a megabyte (docs/reliability.md,
+/// "Memory"). 1024 cost 4 KB a list.
+pub const INLINE_MOVES: usize = 256;
 
 /// The legal (or pseudo-legal) moves of one position.
 pub type MoveList = SpillList<Move, INLINE_MOVES>;

@@ -307,12 +307,20 @@ impl<B: Bitboard> Position<B> {
     /// check limit), before any move generation: such a position has no legal moves.
     /// The variant's end conditions are tried in order; the first that ends the game
     /// decides.
+    #[inline]
     pub fn variant_end(&self) -> Option<Outcome> {
-        let end = &self.rules.end;
-        if end.is_empty() {
+        if self.rules.end.is_empty() {
             return None;
         }
-        end.iter().find_map(|c| self.ended_by(c))
+        self.first_end()
+    }
+
+    /// The first of the variant's end conditions that ends the game here. Out of line,
+    /// so that a variant without any does not enter its frame (the search asks at
+    /// every node).
+    #[inline(never)]
+    fn first_end(&self) -> Option<Outcome> {
+        self.rules.end.iter().find_map(|c| self.ended_by(c))
     }
 
     /// Whether one end condition ends the game here, and how.
@@ -506,58 +514,12 @@ impl<B: Bitboard> Position<B> {
                 }
                 // A mate on the last allowed move stands: mate is decided by
                 // `outcome` from the empty move list.
-                if self.in_check() {
-                    let mut list = crate::position::MoveList::new();
-                    self.clone().generate_ignoring_end(&mut list);
-                    if list.is_empty() {
-                        return None;
-                    }
+                if self.in_check() && self.no_move_ignoring_end() {
+                    return None;
                 }
                 win(winner, EndReason::MoveLimit)
             }
-            EndCondition::CheckerMates(per_kind) => {
-                let us = self.side;
-                let ksq = self.royal_square(us)?;
-                let checkers = self.attackers(ksq, !us, self.occupied());
-                if checkers.is_empty() {
-                    return None;
-                }
-                let mut scratch = self.clone();
-                let mut list = crate::position::MoveList::new();
-                scratch.generate_ignoring_end(&mut list);
-                let replies = list.as_slice();
-                let royal_moves = || replies.iter().all(|m| m.from() == ksq);
-                let geo = self.rules.geo;
-                let mated = checkers
-                    .squares()
-                    .any(|c| match per_kind[kind_of(self.board[c])] {
-                        CheckMate::Orthodox => false,
-                        CheckMate::Always => true,
-                        CheckMate::OneReply => replies.len() == 1,
-                        CheckMate::RoyalMovesNotTaking => {
-                            royal_moves() && replies.iter().all(|m| m.to() != c)
-                        }
-                        CheckMate::RoyalMovesIsolated => {
-                            let own = self.by_color[us] & !B::from_square(ksq);
-                            royal_moves()
-                                && replies.iter().all(|m| {
-                                    own.squares().all(|o| {
-                                        geo.file_of(o).abs_diff(geo.file_of(m.to())) > 1
-                                            || geo.rank_of(o).abs_diff(geo.rank_of(m.to())) > 1
-                                    })
-                                })
-                        }
-                        CheckMate::OneQuietRoyalReply => {
-                            replies.len() == 1
-                                && replies[0].from() == ksq
-                                && !self.is_capture(replies[0])
-                        }
-                    });
-                if mated {
-                    return win(!us, EndReason::Checkmate);
-                }
-                None
-            }
+            EndCondition::CheckerMates(per_kind) => self.checker_mates(per_kind),
             EndCondition::SafeSupportedCheck => {
                 if self.lost_to_safe_supported_check() {
                     return win(!self.side, EndReason::CheckLimit);
@@ -573,11 +535,7 @@ impl<B: Bitboard> Position<B> {
                 None
             }
             EndCondition::OnlyRoyalMoves => {
-                let ksq = self.royal_square(self.side)?;
-                let mut list = crate::position::MoveList::new();
-                self.clone().generate_ignoring_end(&mut list);
-                let moves = list.as_slice();
-                if moves.is_empty() || moves.iter().any(|m| m.from() != ksq) {
+                if !self.only_royal_moves()? {
                     return None;
                 }
                 win(!self.side, EndReason::OnlyRoyalMoves)
@@ -587,9 +545,7 @@ impl<B: Bitboard> Position<B> {
                     return None;
                 }
                 // Having no legal move loses first.
-                let mut list = crate::position::MoveList::new();
-                self.clone().generate_ignoring_end(&mut list);
-                if list.is_empty() {
+                if self.no_move_ignoring_end() {
                     return None;
                 }
                 draw(EndReason::MoveRule)
@@ -617,16 +573,84 @@ impl<B: Bitboard> Position<B> {
             EndCondition::Arrival { .. } => {
                 self.surviving_arrival()?;
                 // Only a checkmate comes first.
-                if self.in_check() {
-                    let mut list = crate::position::MoveList::new();
-                    self.clone().generate_ignoring_end(&mut list);
-                    if list.is_empty() {
-                        return None;
-                    }
+                if self.in_check() && self.no_move_ignoring_end() {
+                    return None;
                 }
                 win(self.side, EndReason::Goal)
             }
         }
+    }
+
+    // The end conditions that generate moves do it out of line, each in a function of
+    // its own: `ended_by` runs at every search node, and a move list and a position copy
+    // in its own frame would be stack that every thread touches at every node, for
+    // every variant (docs/reliability.md, "Memory").
+
+    /// Whether the side to move has no legal move, the game's end rules aside.
+    #[inline(never)]
+    fn no_move_ignoring_end(&self) -> bool {
+        let mut list = crate::position::MoveList::new();
+        self.clone().generate_ignoring_end(&mut list);
+        list.is_empty()
+    }
+
+    /// Whether the side to move, having legal moves, can move only its royal piece
+    /// (`None` without one).
+    #[inline(never)]
+    fn only_royal_moves(&self) -> Option<bool> {
+        let ksq = self.royal_square(self.side)?;
+        let mut list = crate::position::MoveList::new();
+        self.clone().generate_ignoring_end(&mut list);
+        let moves = list.as_slice();
+        Some(!moves.is_empty() && moves.iter().all(|m| m.from() == ksq))
+    }
+
+    /// `EndCondition::CheckerMates`: the side to move is mated by the rule of one of
+    /// its checkers' kinds.
+    #[inline(never)]
+    fn checker_mates(&self, per_kind: &[CheckMate]) -> Option<Outcome> {
+        let us = self.side;
+        let ksq = self.royal_square(us)?;
+        let checkers = self.attackers(ksq, !us, self.occupied());
+        if checkers.is_empty() {
+            return None;
+        }
+        let mut scratch = self.clone();
+        let mut list = crate::position::MoveList::new();
+        scratch.generate_ignoring_end(&mut list);
+        let replies = list.as_slice();
+        let royal_moves = || replies.iter().all(|m| m.from() == ksq);
+        let geo = self.rules.geo;
+        let mated = checkers
+            .squares()
+            .any(|c| match per_kind[kind_of(self.board[c])] {
+                CheckMate::Orthodox => false,
+                CheckMate::Always => true,
+                CheckMate::OneReply => replies.len() == 1,
+                CheckMate::RoyalMovesNotTaking => {
+                    royal_moves() && replies.iter().all(|m| m.to() != c)
+                }
+                CheckMate::RoyalMovesIsolated => {
+                    let own = self.by_color[us] & !B::from_square(ksq);
+                    royal_moves()
+                        && replies.iter().all(|m| {
+                            own.squares().all(|o| {
+                                geo.file_of(o).abs_diff(geo.file_of(m.to())) > 1
+                                    || geo.rank_of(o).abs_diff(geo.rank_of(m.to())) > 1
+                            })
+                        })
+                }
+                CheckMate::OneQuietRoyalReply => {
+                    replies.len() == 1 && replies[0].from() == ksq && !self.is_capture(replies[0])
+                }
+            });
+        if mated {
+            return Some(Outcome {
+                result: GameResult::Win(!us),
+                reason: EndReason::Checkmate,
+            });
+        }
+        None
     }
 
     /// The kind and square of the piece the last move captured, if it captured (from
@@ -685,6 +709,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Whether the side to move has a legal move that puts a piece of `kinds` on `zone`.
+    #[inline(never)]
     fn can_reach_goal(&self, kinds: u32, zone: B) -> bool {
         let mut scratch = self.clone();
         let mut list = crate::position::MoveList::new();

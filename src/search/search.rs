@@ -98,28 +98,45 @@ fn quiet_see_margin(lmr_depth: i32) -> i32 {
 /// Frames below the root, so that a node can look four plies back without a check.
 const FRAME_OFFSET: usize = 4;
 
-/// What a node leaves for the nodes below it to read.
+/// What a node leaves for the nodes below it to read. 16 bytes (every thread keeps
+/// one per ply).
 #[derive(Clone, Copy)]
 struct Frame {
     /// The piece-square index of the move being searched from this node
-    /// (`NO_CONTINUATION` for a null move or none yet).
-    cont: usize,
-    /// That move is a capture or a promotion.
-    tactical: bool,
+    /// (`NO_CONT` for a null move or none yet; see `cont`).
+    cont: u32,
     /// How many moves this node has picked so far (the move being searched included).
-    move_count: usize,
-    /// The table had an entry for this node.
-    tt_hit: bool,
+    move_count: u32,
     /// `-INFINITE` when in check.
     static_eval: i32,
+    /// That move is a capture or a promotion.
+    tactical: bool,
+    /// The table had an entry for this node.
+    tt_hit: bool,
+}
+
+/// `NO_CONTINUATION` as a frame stores it.
+const NO_CONT: u32 = u32::MAX;
+
+impl Frame {
+    /// The piece-square index of the move searched from this node, or
+    /// `NO_CONTINUATION`.
+    #[inline(always)]
+    fn cont(&self) -> usize {
+        if self.cont == NO_CONT {
+            NO_CONTINUATION
+        } else {
+            self.cont as usize
+        }
+    }
 }
 
 const EMPTY_FRAME: Frame = Frame {
-    cont: NO_CONTINUATION,
-    tactical: false,
+    cont: NO_CONT,
     move_count: 0,
-    tt_hit: false,
     static_eval: -INFINITE,
+    tactical: false,
+    tt_hit: false,
 };
 
 /// The scored moves of one node, lent to it from the worker's spares: on the heap rather
@@ -174,7 +191,8 @@ pub struct Worker<'a, B: Bitboard> {
     /// History, killers and counter-moves: this thread's share of the game's memory.
     mem: &'a mut ThreadMemory,
     /// Triangular PV table: row `ply` holds the line from `ply` (its first
-    /// `pv_len[ply] - ply` moves; rows grow to the longest line they held).
+    /// `pv_len[ply] - ply` moves; rows are made as PV nodes reach their ply, and grow
+    /// to the longest line they held).
     pv: Vec<Vec<Move>>,
     pv_len: Vec<usize>,
     /// Per ply, what the node there passes down (`FRAME_OFFSET` empty frames first).
@@ -222,7 +240,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             root_moves,
             root_lines: Vec::new(),
             mem,
-            pv: vec![Vec::new(); MAX_PLY + 2],
+            pv: Vec::new(),
             pv_len: vec![0; MAX_PLY + 2],
             frames: vec![EMPTY_FRAME; MAX_PLY + 2 + FRAME_OFFSET],
             lmr: lmr_table(),
@@ -405,9 +423,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn earlier_moves(&self, ply: usize) -> [usize; 3] {
         let f = ply + FRAME_OFFSET;
         [
-            self.frames[f - 1].cont,
-            self.frames[f - 2].cont,
-            self.frames[f - 4].cont,
+            self.frames[f - 1].cont(),
+            self.frames[f - 2].cont(),
+            self.frames[f - 4].cont(),
         ]
     }
 
@@ -415,9 +433,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     fn enter_move(&mut self, ply: usize, m: Move, tactical: bool, move_count: usize) {
         let cont = self.mem.piece_squares.of_move(&self.pos, m);
         let f = &mut self.frames[ply + FRAME_OFFSET];
-        f.cont = cont;
+        // Piece-square indices are below 2 · 16 kinds · 65,536 squares.
+        f.cont = if cont == NO_CONTINUATION {
+            NO_CONT
+        } else {
+            cont as u32
+        };
         f.tactical = tactical;
-        f.move_count = move_count;
+        f.move_count = move_count as u32;
     }
 
     /// Adds `bonus` to the continuation histories of piece-square `now` after the
@@ -461,10 +484,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         counter: Option<usize>,
     ) {
         let prev = self.frames[ply + FRAME_OFFSET - 1];
-        let prev_quiet = prev.cont != NO_CONTINUATION && !prev.tactical;
+        let prev_quiet = prev.cont != NO_CONT && !prev.tactical;
         if best_move == Move::NONE {
             if depth >= 3 && prev_quiet {
-                self.update_continuation(ply - 1, prev.cont, stat_bonus(depth));
+                self.update_continuation(ply - 1, prev.cont(), stat_bonus(depth));
             }
             return;
         }
@@ -487,8 +510,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let victim = self.pos.captured_piece(best_move);
             self.mem.tables.captures.update(ps, victim, bonus1);
         }
-        if prev_quiet && prev.move_count == 1 + usize::from(prev.tt_hit) {
-            self.update_continuation(ply - 1, prev.cont, -bonus1);
+        if prev_quiet && prev.move_count == 1 + u32::from(prev.tt_hit) {
+            self.update_continuation(ply - 1, prev.cont(), -bonus1);
         }
         for &c in captures {
             let ps = self.mem.piece_squares.of_move(&self.pos, c);
@@ -657,6 +680,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
+        if self.pv.len() < ply + 2 {
+            // Rows up to the deepest PV node reached, made when first needed.
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
         let (rows, below) = self.pv.split_at_mut(ply + 1);
         let row = &mut rows[ply];
         row.clear();
@@ -843,7 +870,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             // Null move: if passing still fails high, a real move will too.
             if null_allowed && depth >= 3 && eval >= beta && self.has_non_pawn_material() {
                 let r = 3 + depth / 4;
-                self.frames[ply + FRAME_OFFSET].cont = NO_CONTINUATION;
+                self.frames[ply + FRAME_OFFSET].cont = NO_CONT;
                 self.make_null_move();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.unmake_null_move();

@@ -11,6 +11,12 @@ use crate::board::Bitboard;
 use crate::position::{Dirty, Position};
 use crate::variant::{BLACK, WHITE};
 
+/// Plies a stack has room for at first, and how many more it takes each time the
+/// search goes deeper: growing by a step, not by doubling, a thread holds about the
+/// plies it reached (with doubling, a thread that reached ply 16 held 32, at 32 it held 64).
+const FIRST_PLIES: usize = 16;
+const MORE_PLIES: usize = 8;
+
 pub struct Accumulators<'n> {
     net: &'n Network,
     /// Ply `i` holds White's perspective at `[2i·h..]`, Black's at `[(2i+1)·h..]`.
@@ -34,9 +40,9 @@ impl<'n> Accumulators<'n> {
             top: 0,
             scratch: Vec::new(),
         };
-        // Room for 16 plies to start with (doubled as the search goes deeper): each search
+        // Room for 16 plies to start with, more as the search goes deeper: each search
         // thread has a stack of its own, and most searches stay shallow.
-        a.grow(16);
+        a.grow(FIRST_PLIES);
         a.hands[0] = pos.hand;
         a.refresh_top(pos);
         a
@@ -46,8 +52,19 @@ impl<'n> Accumulators<'n> {
         self.net
     }
 
+    /// The plies the stack has room for now (it grows as the search goes deeper).
+    pub fn plies_held(&self) -> usize {
+        self.computed.len()
+    }
+
+    /// Room for `plies` plies, exactly: `resize` alone would double the capacity (a
+    /// kilobyte a ply at 256 hidden units, in every thread).
     fn grow(&mut self, plies: usize) {
         let h = self.net.hidden;
+        self.acc.reserve_exact(plies * 2 * h - self.acc.len());
+        self.dirty.reserve_exact(plies - self.dirty.len());
+        self.hands.reserve_exact(plies - self.hands.len());
+        self.computed.reserve_exact(plies - self.computed.len());
         self.acc.resize(plies * 2 * h, 0);
         self.dirty.resize(plies, Dirty::default());
         self.hands
@@ -72,7 +89,7 @@ impl<'n> Accumulators<'n> {
     fn push_record(&mut self, dirty: Dirty, hands: Hands) {
         self.top += 1;
         if self.top >= self.computed.len() {
-            self.grow(2 * self.computed.len());
+            self.grow(self.computed.len() + MORE_PLIES);
         }
         self.dirty[self.top] = dirty;
         self.hands[self.top] = hands;

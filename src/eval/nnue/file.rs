@@ -143,6 +143,22 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The variant names in a network file's header, without reading its weights (`None`
+/// for a file that is not a readable network: `parse` says why).
+pub fn variant_names(bytes: &[u8]) -> Option<Vec<&str>> {
+    let mut r = Reader {
+        bytes,
+        at: 0,
+        source: "",
+    };
+    if r.take(8, "").ok()? != MAGIC || r.u32("").ok()? != FORMAT_VERSION {
+        return None;
+    }
+    let n = r.u16("").ok()? as usize;
+    let names = std::str::from_utf8(r.take(n, "").ok()?).ok()?;
+    Some(names.split_whitespace().collect())
+}
+
 /// Parses a network file's bytes; `source` names it in messages.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Network, String> {
     let mut r = Reader {

@@ -40,15 +40,22 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
     ),
 ];
 
-/// The embedded networks, parsed once (the tests make sure each parses).
-pub fn embedded() -> &'static [Network] {
-    static PARSED: OnceLock<Vec<Network>> = OnceLock::new();
-    PARSED.get_or_init(|| {
-        EMBEDDED
-            .iter()
-            .filter_map(|(path, bytes)| file::parse(bytes, path).ok())
-            .collect()
-    })
+/// Every embedded network that parses (the tests make sure each does).
+pub fn embedded() -> Vec<&'static Network> {
+    (0..EMBEDDED.len()).filter_map(embedded_net).collect()
+}
+
+/// Embedded network `i`, parsed when first asked for: a variant's search reads the
+/// headers and parses only a network named for it, so a variant without one keeps
+/// no parsed weights (a megabyte and a half for the three nets) and touches no page
+/// of the embedded files beyond their headers.
+fn embedded_net(i: usize) -> Option<&'static Network> {
+    static PARSED: [OnceLock<Option<Network>>; EMBEDDED.len()] =
+        [const { OnceLock::new() }; EMBEDDED.len()];
+    let (path, bytes) = EMBEDDED[i];
+    PARSED[i]
+        .get_or_init(|| file::parse(bytes, path).ok())
+        .as_ref()
 }
 
 /// The network a search of this variant uses: `loaded` (`EvalFile`) if it names and fits
@@ -67,5 +74,12 @@ pub fn select<'a, B: Bitboard>(
     if table.is_some_and(|f| f.applies_to(&rules.variant)) {
         return None;
     }
-    embedded().iter().find(usable)
+    let named = |i: &usize| {
+        file::variant_names(EMBEDDED[*i].1)
+            .is_some_and(|names| names.iter().any(|n| rules.variant.answers_to(n)))
+    };
+    (0..EMBEDDED.len())
+        .filter(named)
+        .filter_map(embedded_net)
+        .find(usable)
 }
