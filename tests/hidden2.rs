@@ -463,6 +463,17 @@ fn the_bomb_field_is_read_written_and_checked() {
         ),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {e1}", "bomb field"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {e1,?}", "bomb field"),
+        // Designations come before any other move, so no check stands while a bomb is
+        // still to be designated (the black rook on e2 checks; the fuzzer's case: every
+        // designation would leave White in check).
+        (
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1 {-,-}",
+            "in check before both bombs are designated",
+        ),
+        (
+            "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1 {e1,-}",
+            "in check before both bombs are designated",
+        ),
     ] {
         let Err(e) = protean::engine::Game::by_name("atomicbomb", Some(fen)) else {
             panic!("{fen} is accepted");

@@ -132,7 +132,7 @@ fn bad_fens_get_clear_errors() {
         ("4k3/8/8/8/8/8/8/R3K2R w KQZ - 0 1", "unexpected 'Z'"),
         (
             "4k3/8/8/8/8/8/4K3/R6R w K - 0 1",
-            "the king is not on its first rank",
+            "the king is not on its castling rank (1)",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",

@@ -4,6 +4,7 @@
 //! write it); Shredder-FEN rook files are read too. Parsing validates the
 //! position and reports which rule a bad FEN breaks; nothing half-built escapes.
 
+use super::bomb::Bomb;
 use super::{color_of, kind_of, piece_code, Position, NO_PIECE, NO_SQUARE};
 use crate::board::{Bitboard, Square};
 use crate::variant::parts::Royalty;
@@ -120,6 +121,15 @@ impl<B: Bitboard> Position<B> {
             }
         } else if attacked && pos.variant_end().is_none() {
             return err("the side not to move is in check");
+        }
+        // Secret bombs are designated before any other move (the only moves of a side
+        // without one), so no check can stand while one is still to be designated; the
+        // designation would leave it standing (the fuzzer's atomicbomb positions).
+        if pos.has_bombs()
+            && [WHITE, BLACK].iter().any(|&c| pos.bomb(c) == Bomb::Unset)
+            && pos.royal_attacked(pos.side)
+        {
+            return err("a side is in check before both bombs are designated");
         }
         pos.key = pos.compute_key();
         Ok(pos)

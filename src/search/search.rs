@@ -1173,8 +1173,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             tt_move,
             in_check,
         );
-        let mut best = stand_pat;
-        let mut best_move = Move::NONE;
+        let mut node = QBest {
+            alpha,
+            best: stand_pat,
+            best_move: Move::NONE,
+        };
         loop {
             let cx = Context {
                 pos: &self.pos,
@@ -1188,7 +1191,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             if !in_check {
                 // A capture that loses material by static exchange is not worth it
                 // here, unless a check it gives counts toward the win.
-                if pick.losing && best > -MATE_BOUND {
+                if pick.losing && node.best > -MATE_BOUND {
                     if !self.facts.checks_count {
                         continue;
                     }
@@ -1200,38 +1203,26 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     }
                 }
                 // Delta pruning: even winning the victim for free leaves us below alpha.
-                if m.kind() != MoveKind::Promotion && best > -MATE_BOUND {
+                if m.kind() != MoveKind::Promotion && node.best > -MATE_BOUND {
                     let victim = self.pos.captured_piece(m);
                     let gain = if victim == NO_PIECE {
                         0
                     } else {
                         self.eval.piece_value(kind_of(victim))
                     };
-                    if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    if stand_pat + gain + DELTA_MARGIN <= node.alpha {
                         continue;
                     }
                 }
             }
             let tactical = is_tactical(&self.pos, m);
-            self.enter_move(ply, m, tactical, 0);
-            self.make_move(m);
-            let score = -self.qsearch_at(-beta, -alpha, ply + 1, false);
-            self.unmake_move();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = m;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            match self.qsearch_move(ply, m, tactical, beta, &mut node) {
+                None => return 0,
+                Some(true) => break,
+                Some(false) => {}
             }
         }
-        if checks && !in_check && best < beta {
+        if checks && !in_check && node.best < beta {
             // The quiet moves that give check and lose nothing by exchange. Collected
             // first: the children reuse `scratch`.
             self.scratch.clear();
@@ -1249,44 +1240,67 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
             }
             for i in 0..buffers.checks.len() {
-                let m = buffers.checks[i];
-                self.enter_move(ply, m, false, 0);
-                self.make_move(m);
-                let score = -self.qsearch_at(-beta, -alpha, ply + 1, false);
-                self.unmake_move();
-                if self.stopped {
-                    return 0;
-                }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        best_move = m;
-                        if score >= beta {
-                            break;
-                        }
-                    }
+                match self.qsearch_move(ply, buffers.checks[i], false, beta, &mut node) {
+                    None => return 0,
+                    Some(true) => break,
+                    Some(false) => {}
                 }
             }
         }
-        let bound = if best >= beta {
+        let bound = if node.best >= beta {
             Bound::Lower
-        } else if alpha > original_alpha && best_move != Move::NONE {
+        } else if node.alpha > original_alpha && node.best_move != Move::NONE {
             Bound::Exact
         } else {
             Bound::Upper
         };
         let entry = TtStore {
-            mv: best_move,
-            score: best,
+            mv: node.best_move,
+            score: node.best,
             depth: qs_depth,
             bound: Some(bound),
             eval: (!in_check).then_some(static_eval),
             pv: tt_pv,
         };
         self.tt.store(key, entry, ply);
-        best
+        node.best
     }
+
+    /// One move of a quiescence node searched, and the node's running result raised by
+    /// it: `None` when the search has stopped, else whether the move cut off.
+    fn qsearch_move(
+        &mut self,
+        ply: usize,
+        m: Move,
+        tactical: bool,
+        beta: i32,
+        node: &mut QBest,
+    ) -> Option<bool> {
+        self.enter_move(ply, m, tactical, 0);
+        self.make_move(m);
+        let score = -self.qsearch_at(-beta, -node.alpha, ply + 1, false);
+        self.unmake_move();
+        if self.stopped {
+            return None;
+        }
+        if score > node.best {
+            node.best = score;
+            if score > node.alpha {
+                node.alpha = score;
+                node.best_move = m;
+                return Some(score >= beta);
+            }
+        }
+        Some(false)
+    }
+}
+
+/// A quiescence node's running result: the best score so far, alpha as raised by it,
+/// and the move that raised it.
+struct QBest {
+    alpha: i32,
+    best: i32,
+    best_move: Move,
 }
 
 #[cfg(test)]
