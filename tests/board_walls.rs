@@ -4,13 +4,11 @@
 //! empty square on a wall: Fairy-Stockfish's walls belong to the position, Protean's to
 //! the board) the error is the test.
 
+use crate::common::{game_at, moves_from, sorted_moves};
 use protean::engine::Game;
 
 fn moves(fen: &str) -> Vec<String> {
-    let g = Game::by_name("gustav3", Some(fen)).unwrap();
-    let mut m = g.legal_moves_uci();
-    m.sort();
-    m
+    sorted_moves(&game_at("gustav3", fen))
 }
 
 #[test]
@@ -41,14 +39,8 @@ fn a_rook_behind_a_wall_gives_no_check() {
     assert!(Game::by_name("capablanca", Some("r8k/10/10/10/10/10/10/K9 b - - 0 1")).is_err());
     // The rook's file stops at a7: its moves are along the eighth rank only.
     let g = Game::by_name("gustav3", Some("r8k/*8*/*8*/*8*/*8*/*8*/*8*/K9 b - - 0 1")).unwrap();
-    let mut rook: Vec<String> = g
-        .legal_moves_uci()
-        .into_iter()
-        .filter(|m| m.starts_with("a8"))
-        .collect();
-    rook.sort();
     assert_eq!(
-        rook,
+        moves_from(&g, "a8"),
         ["a8b8", "a8c8", "a8d8", "a8e8", "a8f8", "a8g8", "a8h8", "a8i8"]
     );
 }

@@ -4,15 +4,11 @@
 //! and FEN suites compare the rest with pyffish; every expected text here is pyffish
 //! 0.0.90's (`get_fen`, `get_san`, `legal_moves`).
 
+use crate::common::{game_at, has_move, moves_from, sorted_moves};
 use protean::engine::Game;
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 fn after(variant: &str, fen: &str, mv: &str) -> (String, String) {
-    let mut g = Game::by_name(variant, Some(fen)).unwrap();
+    let mut g = game_at(variant, fen);
     let san = g.san_line(&[mv.to_string()]).join(" ");
     g.play_uci(mv)
         .unwrap_or_else(|e| panic!("{variant} {mv}: {e}"));
@@ -23,13 +19,8 @@ fn after(variant: &str, fen: &str, mv: &str) -> (String, String) {
 fn omicron_and_shako_castle_on_the_second_rank() {
     let fen = "w**********w/*crnbqkbnrc*/*p1p1pp1p1p*/*1B4p1p1*/*3p6*/*10*/*5P1PN1*/\
                *PPPPP1P1PP*/*CRNBQK2RC*/W**********W w KQkq - 0 5";
-    let g = Game::by_name("omicron", Some(fen)).unwrap();
-    let king: Vec<String> = g
-        .legal_moves_uci()
-        .into_iter()
-        .filter(|m| m.starts_with("g2"))
-        .collect();
-    assert_eq!(sorted(king), ["g2g3", "g2h2", "g2i2"]);
+    let g = game_at("omicron", fen);
+    assert_eq!(moves_from(&g, "g2"), ["g2g3", "g2h2", "g2i2"]);
     assert_eq!(
         after("omicron", fen, "g2i2"),
         (
@@ -42,13 +33,8 @@ fn omicron_and_shako_castle_on_the_second_rank() {
     // Black castles long on its ninth rank: the king to d9, the rook from b9 to e9.
     let fen = "c3bq2c1/er3kb1re/p2ppppCp1/1ppn2n3/10/4P5/1P5E2/P1PPKPPPPP/ERN1Q1B1R1/\
                3CB4N b kq - 0 9";
-    let g = Game::by_name("shako", Some(fen)).unwrap();
-    let king: Vec<String> = g
-        .legal_moves_uci()
-        .into_iter()
-        .filter(|m| m.starts_with("f9"))
-        .collect();
-    assert_eq!(sorted(king), ["f9d9", "f9e9", "f9g10"]);
+    let g = game_at("shako", fen);
+    assert_eq!(moves_from(&g, "f9"), ["f9d9", "f9e9", "f9g10"]);
     assert_eq!(
         after("shako", fen, "f9d9"),
         (
@@ -70,12 +56,8 @@ fn castling_rights_need_the_king_on_the_castling_rank() {
     .err()
     .expect("a castling right with the king on the first rank");
     assert!(err.contains("castling rank (2)"), "{err}");
-    let g = Game::by_name(
-        "shako",
-        Some("5k4/10/10/10/10/10/10/10/1R3K2R1/10 w K - 0 1"),
-    )
-    .unwrap();
-    assert!(g.legal_moves_uci().contains(&"f2h2".to_string()));
+    let g = game_at("shako", "5k4/10/10/10/10/10/10/10/1R3K2R1/10 w K - 0 1");
+    assert!(has_move(&g, "f2h2"));
 }
 
 #[test]
@@ -83,13 +65,12 @@ fn troitzky_promotes_on_the_last_square_of_each_file() {
     // The a-file's last square is a6 (a7 and above are walls).
     let fen = "****1q****/**r1bbkr**/*1p2pp2*/*p2p3p*/n2p3p2/1P2n2P2/*2PPP2P*/*1P1B1PR1*/\
                **RN1QN1**/****1K**** w - - 0 12";
-    let g = Game::by_name("troitzky", Some(fen)).unwrap();
-    let promotions: Vec<String> = g
-        .legal_moves_uci()
+    let g = game_at("troitzky", fen);
+    let promotions: Vec<String> = sorted_moves(&g)
         .into_iter()
         .filter(|m| m.len() > 4)
         .collect();
-    assert_eq!(sorted(promotions), ["b5a6b", "b5a6n", "b5a6q", "b5a6r"]);
+    assert_eq!(promotions, ["b5a6b", "b5a6n", "b5a6q", "b5a6r"]);
     assert_eq!(
         after("troitzky", fen, "b5a6q"),
         (
@@ -110,15 +91,15 @@ fn troitzky_promotes_on_the_last_square_of_each_file() {
 #[test]
 fn legan_pawns_head_for_opposite_corners() {
     let start = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1";
-    let mut g = Game::by_name("legan", Some(start)).unwrap();
+    let mut g = game_at("legan", start);
     assert_eq!(
-        sorted(g.legal_moves_uci()),
+        sorted_moves(&g),
         ["d1c2", "e2d3", "f2e3", "g3f4", "g4f5", "h3f4", "h3g5", "h5g6"]
     );
     // Black's pawns step down and to the right (White's moves turned half a circle).
     g.play_uci("h3f4").unwrap();
     assert_eq!(
-        sorted(g.legal_moves_uci()),
+        sorted_moves(&g),
         ["a4b3", "a6b4", "a6c5", "b5c4", "b6c5", "c7d6", "d7e6", "e8f7"]
     );
     // White promotes on b8, part of the L around a8; SAN names the custom pawn.

@@ -171,6 +171,14 @@ pub fn sorted_moves(g: &protean::engine::Game) -> Vec<String> {
     v
 }
 
+/// The legal moves (UCI) that start from `square`, sorted.
+pub fn moves_from(g: &protean::engine::Game, square: &str) -> Vec<String> {
+    sorted_moves(g)
+        .into_iter()
+        .filter(|m| m.starts_with(square))
+        .collect()
+}
+
 /// What the UCI front end prints for `lines`, run in this process (no child engine).
 pub fn uci_transcript<S: AsRef<str>>(lines: &[S]) -> String {
     let mut u = protean::protocol::uci::Uci::new(Vec::new());
