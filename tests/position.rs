@@ -73,6 +73,37 @@ fn castling_field_forms_are_equivalent() {
 }
 
 #[test]
+fn left_out_fen_fields_are_read_as_counters() {
+    // Fairy-Stockfish's start FENs may leave out the castling and en-passant fields
+    // (`w 0 1`) or only the en-passant field (Petty's `w - 0 1`): a number where either
+    // goes is the halfmove clock. Fairy-Stockfish itself reads Petty's FEN as halfmove 1
+    // (it takes the `0` for a failed en-passant square); Protean reads the plain meaning.
+    let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 7 9";
+    for short in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 7 9",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - 7 9",
+    ] {
+        let game = Game::by_name("chess", Some(short)).unwrap();
+        assert_eq!(game.fen(), full, "{short}");
+    }
+    let castling = Game::by_name("chess", Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq 3 20")).unwrap();
+    assert_eq!(castling.fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20");
+    // The check counts of three-check may follow the castling field directly.
+    let three = Game::by_name(
+        "3check",
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 2+3 0 1"),
+    )
+    .unwrap();
+    let with_ep = Game::by_name(
+        "3check",
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1"),
+    )
+    .unwrap();
+    assert_eq!(three.fen(), with_ep.fen());
+    assert_eq!(three.key(), with_ep.key());
+}
+
+#[test]
 fn uncapturable_en_passant_square_is_dropped() {
     let game = Game::by_name(
         "chess",

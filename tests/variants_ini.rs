@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 81] = [
+const FSF_LOADING: [&str; 82] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -284,6 +284,7 @@ const FSF_LOADING: [&str; 81] = [
     "nim",
     "blackletter",
     "ajax-orthodox",
+    "petty",
     "haynie",
     "la-mancha-squeez",
     "la-mancha-duel",

@@ -58,18 +58,19 @@ impl<B: Bitboard> Position<B> {
         // Fairy-Stockfish's start FENs of games without castling or en passant may leave
         // both fields out (`PpPpP/... w 0 1`): a number (or `3+3`) where the castling
         // field goes is a counter, since castling rights are letters.
-        let short = fields
-            .peek()
-            .is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit() || b == b'+'));
+        let short = fields.peek().is_some_and(|f| is_counter_field(f));
         if !short {
             pos.parse_castling(fields.next().unwrap_or("-"))?;
-            let ep = fields.next().unwrap_or("-");
-            match ep.parse::<u16>() {
-                // Under a counting rule Fairy-Stockfish writes a running count's limit
-                // (in plies) where the en-passant square goes, and the plies counted in
-                // place of the halfmove clock.
-                Ok(limit) if pos.rules.counting.is_some() => pos.counting.0 = limit,
-                _ => pos.parse_ep(ep)?,
+            let counting = pos.rules.counting.is_some();
+            // Under a counting rule Fairy-Stockfish writes a running count's limit (in
+            // plies) where the en-passant square goes, and the plies counted in place of
+            // the halfmove clock. Elsewhere a number there means the en-passant field was
+            // left out (Petty's `w - 0 1`): it is the halfmove clock, read below.
+            if let Some(ep) = fields.next_if(|f| counting || !is_counter_field(f)) {
+                match ep.parse::<u16>() {
+                    Ok(limit) if counting => pos.counting.0 = limit,
+                    _ => pos.parse_ep(ep)?,
+                }
             }
         }
         if let Some(limit) = pos.rules.end.counted_checks() {
@@ -724,6 +725,12 @@ fn parse_flags(field: &str) -> Result<[u8; 2], FenError> {
             "self-check flags '{field}' are not two digits 0 or 1 as in 0+0"
         ))),
     }
+}
+
+/// A move counter or a check count (`3+3`): digits and plus signs only, never castling
+/// rights or an en-passant square.
+fn is_counter_field(field: &str) -> bool {
+    field.bytes().all(|b| b.is_ascii_digit() || b == b'+')
 }
 
 fn parse_counter(field: Option<&str>, what: &str, default: u32) -> Result<u32, FenError> {
