@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 82] = [
+const FSF_LOADING: [&str; 83] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -283,6 +283,7 @@ const FSF_LOADING: [&str; 82] = [
     "dragon-chess",
     "nim",
     "blackletter",
+    "castle",
     "ajax-orthodox",
     "petty",
     "haynie",
@@ -1186,5 +1187,68 @@ fn return_to_owner_key_reads_back_and_refuses_bad_values() {
         "[a:chess]\nproteanReturnToOwner = r\n",
         1,
         "without castling",
+    );
+}
+
+/// `castlingWins` (Fairy-Stockfish's `castle` section wins with Black's long castling
+/// only): castling with a listed right wins; a side with none of its listed rights left
+/// loses, the side that just moved judged first. Each verdict below is pyffish 0.0.90's
+/// (`is_immediate_game_end` and `game_result` on the same sections, 2026-11-26).
+#[test]
+fn castling_wins_decides_as_fairy_stockfish() {
+    use protean::position::outcome::GameResult;
+    let text = "[castle:chess]\ncastlingWins = q\n\n[castle2:chess]\ncastlingWins = Qq\n\n\
+                [castle3:chess]\ncastlingWins = KQkq\n";
+    let loaded = parse_variants(text, "castle.ini").require_all().unwrap();
+    let game = |name: &str, fen: &str, moves: &[&str]| {
+        let v = loaded.variants.iter().find(|v| v.name == name).unwrap();
+        let mut g = Game::new(&Arc::new(v.clone()), Some(fen)).unwrap();
+        for m in moves {
+            g.play_uci(m).unwrap();
+        }
+        g.outcome().map(|o| o.result)
+    };
+    let start = "r3k2r/p7/8/8/8/8/P7/R3K2R w KQkq - 0 1";
+    let white = Some(GameResult::Win(protean::variant::WHITE));
+    let black = Some(GameResult::Win(protean::variant::BLACK));
+    // Only Black's long castling counts: White's castlings and rook moves end nothing.
+    assert_eq!(game("castle", start, &["e1c1"]), None);
+    assert_eq!(game("castle", start, &["a1b1"]), None);
+    assert_eq!(game("castle", start, &["e1g1", "e8c8"]), black);
+    // Black castles short or moves the king: its long castling right is gone.
+    assert_eq!(game("castle", start, &["e1c1", "e8g8"]), white);
+    assert_eq!(game("castle", start, &["e1c1", "h8h7"]), None);
+    // Set up without the right: lost from the start, whoever is to move.
+    assert_eq!(
+        game("castle", "r3k2r/p7/8/8/8/8/P7/R3K2R b KQk - 0 1", &[]),
+        white
+    );
+    assert_eq!(
+        game("castle", "2kr3r/p7/8/8/8/8/P7/R3K2R w KQ - 0 1", &[]),
+        white
+    );
+    // Both sides without their listed rights: the side not to move loses.
+    assert_eq!(
+        game("castle2", "r3k2r/p7/8/8/8/8/P7/R3K2R w Kk - 0 1", &[]),
+        white
+    );
+    assert_eq!(
+        game("castle2", "r3k2r/p7/8/8/8/8/P7/R3K2R b Kk - 0 1", &[]),
+        black
+    );
+    assert_eq!(
+        game("castle2", "r3k2r/p7/8/8/8/8/P7/R3K2R w Kq - 0 1", &[]),
+        black
+    );
+    // A side loses only when all of its listed rights are gone.
+    assert_eq!(game("castle3", start, &["h1h2"]), None);
+    assert_eq!(game("castle3", start, &["e1g1"]), white);
+    // A capture that takes the rook takes the right.
+    let open = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(game("castle", open, &["a1a8"]), white);
+    assert_error(
+        "[c:chess]\ncastlingWins = Kx\n",
+        2,
+        "expected castling rights",
     );
 }

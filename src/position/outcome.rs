@@ -56,6 +56,9 @@ pub enum EndReason {
     Connection,
     /// The count of the counting rule passed its limit (Makruk).
     Counting,
+    /// A side castled with a right that wins, or lost every such right it had
+    /// (`castlingWins`).
+    Castling,
     /// A checkmate after a run of checks without one by a knight, rook or bers
     /// (`shatarMateRule`): a draw.
     MateWithoutShak,
@@ -157,6 +160,9 @@ impl fmt::Display for Outcome {
                 format!("{} wins on points after bikjang", c.name())
             }
             (EndReason::Bikjang, GameResult::Draw) => "Draw by bikjang".to_string(),
+            (EndReason::Castling, GameResult::Win(c)) => {
+                format!("{} wins by the castling rule", c.name())
+            }
             (EndReason::TwoPasses, GameResult::Win(c)) => {
                 format!("{} wins on points after two passes", c.name())
             }
@@ -340,6 +346,21 @@ impl<B: Bitboard> Position<B> {
         // The side that just moved first: its achievement came last.
         let order = [!self.side, self.side];
         match condition {
+            &EndCondition::CastlingWins(wins) => {
+                let geo = self.rules.geo;
+                if let Some((mv, _, _)) = self.last_move_pieces() {
+                    let side = usize::from(geo.file_of(mv.to()) < geo.file_of(mv.from()));
+                    let right = 2 * (!self.side).index() + side;
+                    if mv.kind() == MoveKind::Castle && wins >> right & 1 != 0 {
+                        return win(!self.side, EndReason::Castling);
+                    }
+                }
+                let own = |c: Color| wins & 0b11 << (2 * c.index());
+                order
+                    .into_iter()
+                    .find(|&c| own(c) != 0 && self.castling & own(c) == 0)
+                    .and_then(|c| win(!c, EndReason::Castling))
+            }
             EndCondition::Connection(c) => {
                 let (mover, us) = (!self.side, self.side);
                 let connected = |side: Color| {

@@ -148,6 +148,10 @@ pub struct Castling {
     /// The rank the king and rook castle on, counted from their owner's side (0: its
     /// first rank; 1 in Omicron and Shako, whose back rows stand on the second rank).
     pub rank: usize,
+    /// The castlings that win, and whose rights lost otherwise lose (Fairy-Stockfish's
+    /// `castlingWins`): bit `2 * colour + side` (side 0: the king's side, 1: the
+    /// queen's), as the position keeps the rights; 0 in every other game.
+    pub wins: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

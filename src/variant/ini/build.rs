@@ -1283,6 +1283,9 @@ impl<'a> Builder<'a> {
         if let Some(r) = self.read("castlingRank", parse_rank) {
             rank = r;
         }
+        let wins = self
+            .read("castlingWins", parse_castling_rights)
+            .unwrap_or(0);
         if let Some(ls) = self.letters_both(v, "castlingKingPiece") {
             if ls.len() != 1 {
                 let line = self
@@ -1365,6 +1368,7 @@ impl<'a> Builder<'a> {
             rook_files: [ks - 1, qs + 1],
             rook_letters: rooks,
             rank,
+            wins,
         });
     }
 
@@ -1741,6 +1745,7 @@ fn template_piece_rules(v: &mut Variant) {
             rook_files: [5, 3],
             rook_letters: letter_of("rook").into_iter().collect(),
             rank: 0,
+            wins: 0,
         });
     }
     let targets: Vec<char> = ["queen", "rook", "bishop", "knight"]

@@ -89,7 +89,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("castlingRookKingsideFile", Class::Unsupported(NOTHING)),
     ("castlingRookQueensideFile", Class::Unsupported(NOTHING)),
     ("oppositeCastling", Class::Unsupported(FALSE)),
-    ("castlingWins", Class::Unsupported(NONE)),
+    ("castlingWins", Class::Rule),
     // Check and royalty.
     ("checking", Class::Rule),
     ("flyingGeneral", Class::Rule),

@@ -44,6 +44,39 @@ pub fn parse_rank(v: &str) -> Result<usize, String> {
     }
 }
 
+/// Castling rights as Fairy-Stockfish writes them (`KQkq`, any subset, `-` for none):
+/// bit `2 * colour + side` (side 0: the king's side, 1: the queen's).
+pub fn parse_castling_rights(v: &str) -> Result<u8, String> {
+    if v == "-" {
+        return Ok(0);
+    }
+    v.chars().try_fold(0, |bits, c| {
+        let bit = match c {
+            'K' => 0,
+            'Q' => 1,
+            'k' => 2,
+            'q' => 3,
+            _ => return Err(format!("expected castling rights (KQkq or -), not '{v}'")),
+        };
+        Ok(bits | 1 << bit)
+    })
+}
+
+/// The text of castling rights (see [`parse_castling_rights`]).
+pub fn castling_rights_text(bits: u8) -> String {
+    let text: String = "KQkq"
+        .chars()
+        .enumerate()
+        .filter(|&(i, _)| bits >> i & 1 != 0)
+        .map(|(_, c)| c)
+        .collect();
+    if text.is_empty() {
+        "-".into()
+    } else {
+        text
+    }
+}
+
 /// A square set: space-separated `<file><rank>` tokens where either part may be `*`
 /// (every file / every rank); `-` or nothing is the empty set. Squares off the board are
 /// left out, as Fairy-Stockfish leaves them out (a parent's regions may be larger than a

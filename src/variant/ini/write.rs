@@ -8,7 +8,7 @@
 use super::drops::DropView;
 use super::pieces::{slot_of_key, type_name_of, PieceSlot, PREDEFINED};
 use super::protean_keys::mobility_key;
-use super::values::file_letter;
+use super::values::{castling_rights_text, file_letter};
 use crate::board::Geometry;
 use crate::variant::{
     Capture, Color, CountingRule, KingCapture, PieceKind, RepetitionValue, Setup, StalemateResult,
@@ -444,6 +444,9 @@ fn write_castling(out: &mut Out, v: &Variant) -> Result<(), String> {
     out.key("castlingRookPieces", lower(&c.rook_letters));
     if c.rank != 0 {
         out.key("castlingRank", c.rank + 1);
+    }
+    if c.wins != 0 {
+        out.key("castlingWins", castling_rights_text(c.wins));
     }
     Ok(())
 }

@@ -86,6 +86,10 @@ pub enum EndCondition<B> {
     /// The last two moves were passes: the game ends, decided by points where the
     /// variant counts them, else drawn.
     TwoPasses,
+    /// Castling with one of these rights wins; a side that has lost all of its rights
+    /// among them otherwise loses, the side that just moved judged first
+    /// (Fairy-Stockfish's `castlingWins`; bits as [`crate::variant::Castling::wins`]).
+    CastlingWins(u8),
 }
 
 /// Compiled counted extinction rule (see [`EndCondition::ExtinctionCount`]).
@@ -243,6 +247,14 @@ impl<B: Bitboard> EndConditions<B> {
         }
         if variant.draws.draw_at_pieces > 0 {
             list.push(EndCondition::DrawAtPieces(variant.draws.draw_at_pieces));
+        }
+        if let Some(wins) = variant
+            .castling
+            .as_ref()
+            .map(|c| c.wins)
+            .filter(|&w| w != 0)
+        {
+            list.push(EndCondition::CastlingWins(wins));
         }
         let goal = &variant.goal;
         if !goal.material_loss.is_empty() {
