@@ -3,9 +3,9 @@
 //! game with `hidden::view::record`; only that history, the options and the `go`
 //! limits reach the belief and the planner (`hidden::belief`, `hidden::planner`).
 //!
-//! Which games the planner plays is rule data ([`planner_covers`]): fog in play, no
-//! hidden set-up, no secret bomb, no hands. Other hidden games keep the peeking
-//! searcher and its warning until the planner covers them.
+//! Which games the planner plays is rule data ([`planner_covers`]): fog in play or
+//! secret bombs, with no hidden set-up and no hands. Other hidden games keep the
+//! peeking searcher and its warning until the planner covers them.
 //!
 //! The belief is kept between searches ([`FogMemory`]): a history that extends the one
 //! the belief was built from is taken in step by step, any other is rebuilt from its
@@ -25,15 +25,13 @@ use std::sync::{Arc, Mutex};
 /// The planner's own transposition table (MiB), emptied at every search.
 const PLANNER_HASH_MB: usize = 16;
 
-/// Whether the honest player plays `variant`: fog during play, and none of the hidden
-/// parts it does not handle yet (a hidden set-up, hands, secret bombs).
+/// Whether the honest player plays `variant`: something hidden during play (fog, or
+/// the other side's secret bomb: `TurnRule::SecretBomb`), and none of the hidden parts
+/// it does not handle yet (a hidden set-up, hands).
 pub fn planner_covers(variant: &Variant) -> bool {
-    variant
-        .fog
-        .as_ref()
-        .is_some_and(|f| f.play && !f.hidden_setup)
-        && !variant.secret_bomb
-        && variant.hands.is_none()
+    let fog_in_play = variant.fog.as_ref().is_some_and(|f| f.play);
+    let hidden_setup = variant.fog.as_ref().is_some_and(|f| f.hidden_setup);
+    (fog_in_play || variant.secret_bomb) && !hidden_setup && variant.hands.is_none()
 }
 
 /// What the player keeps between searches: the belief and the history it was built
