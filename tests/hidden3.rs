@@ -377,8 +377,12 @@ fn belief_and_planner_import_nothing_of_the_referee() {
     ] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
         for line in text.lines().filter(|l| l.trim_start().starts_with("use ")) {
+            // Whole names: `GameResult` (a position's outcome) is not the engine's `Game`.
+            let names: Vec<&str> = line
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .collect();
             for banned in ["view", "engine", "protocol", "Game"] {
-                assert!(!line.contains(banned), "{file}: {line}");
+                assert!(!names.contains(&banned), "{file}: {line}");
             }
         }
         assert!(!text.contains("super::view::") && !text.contains("crate::engine"));
