@@ -6,11 +6,15 @@
 use crate::common::uci_transcript as uci;
 use crate::common::Rng;
 use crate::hidden3::{position, rules, twin_pair};
+use protean::engine::fog_play::{self, FogMemory, PlanJob};
 use protean::engine::Game;
 use protean::hidden::belief::Belief;
+use protean::hidden::planner::PlanOptions;
 use protean::position::bomb::Bomb;
 use protean::protocol::uci::PEEKING;
+use protean::search::{Control, Limits, Settings};
 use protean::variant::{Color, BLACK, WHITE};
+use std::sync::{Arc, Mutex};
 
 fn moves(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
@@ -133,6 +137,61 @@ fn twin_histories_print_identical_output() {
         assert!(!out_a.contains(PEEKING), "{out_a}");
         assert!(out_a.contains("info string belief "), "{out_a}");
         assert!(out_a.contains("\nbestmove ") && !out_a.contains("ponder"));
+        pairs += 1;
+    }
+}
+
+/// The planner keeps its tables while the history extends (`fog_play::FogMemory`), so
+/// the twins are also searched as in a game: one memory, a search at each of the
+/// mover's turns; every plan is the same for both (100 pairs).
+#[test]
+fn twin_histories_searched_as_a_game_give_identical_plans() {
+    let mut pairs = 0;
+    let mut seed = 0;
+    while pairs < 100 {
+        seed += 1;
+        assert!(seed < 2000, "only {pairs} pairs");
+        let Some((a, b)) = twin_pair("atomicbomb", seed) else {
+            continue;
+        };
+        let start = Game::by_name("atomicbomb", None).unwrap();
+        let viewer = if a.len() % 2 == 0 { WHITE } else { BLACK };
+        let play = |moves: &[String]| {
+            let memory = Arc::new(Mutex::new(FogMemory::default()));
+            let limits = Limits {
+                nodes: Some(600),
+                ..Limits::default()
+            };
+            (moves.len() % 2..=moves.len())
+                .step_by(2)
+                .map(|end| {
+                    let history = start
+                        .observation_history(&moves[..end], viewer)
+                        .unwrap()
+                        .unwrap();
+                    let job = PlanJob {
+                        history,
+                        belief_cap: 20000,
+                        options: PlanOptions {
+                            seed,
+                            ..PlanOptions::default()
+                        },
+                        memory: memory.clone(),
+                    };
+                    let control = Control::new(false);
+                    fog_play::run(
+                        start.variant(),
+                        &job,
+                        &limits,
+                        &Settings::default(),
+                        &control,
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let (plans_a, plans_b) = (play(&a), play(&b));
+        assert_eq!(plans_a, plans_b, "seed {seed}:\n{a:?}\n{b:?}");
+        assert!(plans_a.iter().all(|p| p.best.is_some()), "{plans_a:?}");
         pairs += 1;
     }
 }

@@ -32,7 +32,7 @@ use super::planner::{self, Plan, PlanOptions};
 use crate::board::Bitboard;
 use crate::position::bomb::Bomb;
 use crate::position::{color_of, kind_of, GameResult, Move, Position, NO_PIECE};
-use crate::search::{time, Control, Limits, Score, Settings, TranspositionTable};
+use crate::search::{time, Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
 
 /// Nodes for the bomb-free world when neither nodes nor time limit the search.
 const UNLIMITED_NODES: u64 = 1_000_000;
@@ -154,7 +154,7 @@ pub fn plan<B: Bitboard>(
     belief: &Belief<B>,
     limits: &Limits,
     settings: &Settings,
-    tt: &TranspositionTable,
+    (tt, memory): (&TranspositionTable, &mut SearchMemory),
     control: &Control,
     options: &PlanOptions,
 ) -> Plan {
@@ -195,12 +195,12 @@ pub fn plan<B: Bitboard>(
         multipv: 1,
         ..settings.clone()
     };
-    tt.clear();
     // All moves first; a third of the budget is kept for the safe moves where some
     // move is threatened.
     let reserve = !safe.is_empty() && safe.len() < root.len();
     let all = share_of(limits, settings, if reserve { 2 } else { 3 }, 3);
-    let (scores, result) = planner::score_moves(&base, &root, &all, &single, tt, control);
+    let (scores, result) =
+        planner::score_moves(&base, &root, &all, &single, (tt, &mut *memory), control);
     answer.nodes = result.nodes;
     answer.depth = result.depth;
     let Some(best) = result
@@ -210,14 +210,17 @@ pub fn plan<B: Bitboard>(
     else {
         return answer;
     };
-    let best_value = scores[best].map_or(0, planner::value);
+    // The search's own score of its best move (a move's line score may be of an
+    // older iteration than the one that chose it).
+    let best_score = result.score.or(scores[best]).unwrap_or(Score::Cp(0));
+    let best_value = planner::value(best_score);
     let best_mix = {
         let values: Vec<i32> = threats[best].iter().map(|t| t.value(best_value)).collect();
         planner::risk_mix(&values, options.risk_aversion)
     };
     answer.best = Some(root[best].clone());
-    answer.score = match scores[best] {
-        Some(Score::Mate(n)) if best_mix == best_value => Score::Mate(n),
+    answer.score = match best_score {
+        Score::Mate(n) if best_mix == best_value => Score::Mate(n),
         _ => Score::Cp(best_mix),
     };
     if !reserve || safe.contains(&root[best]) || control.stopped() {
@@ -229,14 +232,15 @@ pub fn plan<B: Bitboard>(
         searchmoves: safe,
         ..share_of(limits, settings, 1, 3)
     };
-    let (scores, result) = planner::score_moves(&base, &root, &guarded, &single, tt, control);
+    let (scores, result) =
+        planner::score_moves(&base, &root, &guarded, &single, (tt, &mut *memory), control);
     answer.nodes += result.nodes;
     answer.depth = answer.depth.min(result.depth);
     let alternative = result
         .best
         .as_ref()
         .and_then(|b| root.iter().position(|m| m == b))
-        .and_then(|m| scores[m].map(|s| (m, s)));
+        .and_then(|m| result.score.or(scores[m]).map(|s| (m, s)));
     if let Some((m, score)) = alternative {
         if planner::value(score) > best_mix {
             answer.best = Some(root[m].clone());

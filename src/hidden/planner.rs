@@ -105,20 +105,23 @@ pub(super) fn moves_of<B: Bitboard>(world: &Position<B>) -> Vec<String> {
         .collect()
 }
 
-/// Chooses a move from `belief` under the `go` limits. `tt` is the planner's own
-/// table (emptied here, so the answer depends on nothing but the belief, the limits
-/// and the seed).
+/// Chooses a move from `belief` under the `go` limits. `tt` and `memory` are the
+/// planner's own tables, which its caller keeps while the observation history extends
+/// the one searched before and empties otherwise, so the answer depends on nothing but
+/// the observations (and the earlier searches of their prefixes), the limits and the
+/// seed.
 pub fn plan<B: Bitboard>(
     belief: &Belief<B>,
     limits: &Limits,
     settings: &Settings,
-    tt: &TranspositionTable,
+    tables: (&TranspositionTable, &mut SearchMemory),
     control: &Control,
     options: &PlanOptions,
 ) -> Plan {
     if super::bomb_plan::applies(belief) {
-        return super::bomb_plan::plan(belief, limits, settings, tt, control, options);
+        return super::bomb_plan::plan(belief, limits, settings, tables, control, options);
     }
+    let (tt, memory) = tables;
     let mut answer = Plan {
         best: None,
         score: Score::Cp(0),
@@ -158,7 +161,6 @@ pub fn plan<B: Bitboard>(
         ..settings.clone()
     };
     per_world.multipv = per_world.multipv.max(1);
-    tt.clear();
     let mut values: Vec<Vec<i32>> = vec![Vec::new(); root.len()];
     let mut mates: Vec<Option<i32>> = vec![Some(0); root.len()];
     let mut depth = u32::MAX;
@@ -189,7 +191,7 @@ pub fn plan<B: Bitboard>(
             }
             (None, None) => {}
         }
-        let (scores, result) = score_moves(world, &root, &limit, &per_world, tt, control);
+        let (scores, result) = score_moves(world, &root, &limit, &per_world, (tt, memory), control);
         answer.nodes += result.nodes;
         depth = depth.min(result.depth);
         answer.sampled += 1;
@@ -251,13 +253,12 @@ pub(super) fn score_moves<B: Bitboard>(
     root: &[String],
     limit: &Limits,
     settings: &Settings,
-    tt: &TranspositionTable,
+    (tt, memory): (&TranspositionTable, &mut SearchMemory),
     control: &Control,
 ) -> (Vec<Option<Score>>, search::SearchResult) {
     // Each move's latest score and the depth it was reported at.
     let mut latest: Vec<Option<(u32, Score)>> = vec![None; root.len()];
     let mut lines_at: Vec<usize> = Vec::new();
-    let mut memory = SearchMemory::new();
     let inner = Control::new(false);
     let finished = AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
@@ -280,7 +281,7 @@ pub(super) fn score_moves<B: Bitboard>(
                 lines_at[d] += 1;
             }
         };
-        let result = search::think(world, limit, settings, tt, &inner, &mut memory, &mut report);
+        let result = search::think(world, limit, settings, tt, &inner, memory, &mut report);
         finished.store(true, Relaxed);
         result
     });
