@@ -20,7 +20,7 @@ const GAMES: [&str; 2] = ["fogofwar", "darkchess"];
 
 use crate::common::uci_transcript as uci;
 
-fn position(game: &Game) -> &Position<u64> {
+pub(crate) fn position(game: &Game) -> &Position<u64> {
     match game {
         Game::Small(p) => p,
         _ => panic!("an 8x8 game"),
@@ -28,7 +28,7 @@ fn position(game: &Game) -> &Position<u64> {
 }
 
 /// The compiled rules the game's positions share (the engine's cache).
-fn rules(game: &Game) -> Arc<Rules<u64>> {
+pub(crate) fn rules(game: &Game) -> Arc<Rules<u64>> {
     struct Grab;
     impl OnBoard for Grab {
         type Output = Option<Arc<Rules<u64>>>;
@@ -152,7 +152,7 @@ fn the_belief_is_capped_and_reproducible() {
 /// Plays a pair of games that differ only in what `viewer` cannot see: the same own
 /// moves, and opponent moves chosen so that `viewer`'s observations stay equal. Both
 /// end with `viewer` to move; `None` when no such pair grew from this seed.
-fn twin_pair(variant: &str, seed: u64) -> Option<(Vec<String>, Vec<String>)> {
+pub(crate) fn twin_pair(variant: &str, seed: u64) -> Option<(Vec<String>, Vec<String>)> {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9) | 1);
     let viewer = if seed.is_multiple_of(2) { WHITE } else { BLACK };
     let plies = 4 + 2 * (seed as usize % 3) + usize::from(viewer == BLACK);
@@ -372,12 +372,17 @@ fn belief_and_planner_import_nothing_of_the_referee() {
     for file in [
         "src/hidden/belief.rs",
         "src/hidden/planner.rs",
+        "src/hidden/bomb_plan.rs",
         "src/hidden/record.rs",
     ] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
         for line in text.lines().filter(|l| l.trim_start().starts_with("use ")) {
+            // Whole names: `GameResult` (a position's outcome) is not the engine's `Game`.
+            let names: Vec<&str> = line
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .collect();
             for banned in ["view", "engine", "protocol", "Game"] {
-                assert!(!line.contains(banned), "{file}: {line}");
+                assert!(!names.contains(&banned), "{file}: {line}");
             }
         }
         assert!(!text.contains("super::view::") && !text.contains("crate::engine"));

@@ -27,6 +27,7 @@ mod hidden;
 mod hidden2;
 mod hidden3;
 mod hidden4;
+mod hidden5;
 mod janggi;
 mod loa;
 mod match_runner;

@@ -3,9 +3,9 @@
 //! game with `hidden::view::record`; only that history, the options and the `go`
 //! limits reach the belief and the planner (`hidden::belief`, `hidden::planner`).
 //!
-//! Which games the planner plays is rule data ([`planner_covers`]): fog in play, no
-//! hidden set-up, no secret bomb, no hands. Other hidden games keep the peeking
-//! searcher and its warning until the planner covers them.
+//! Which games the planner plays is rule data ([`planner_covers`]): fog in play or
+//! secret bombs, with no hidden set-up and no hands. Other hidden games keep the
+//! peeking searcher and its warning until the planner covers them.
 //!
 //! The belief is kept between searches ([`FogMemory`]): a history that extends the one
 //! the belief was built from is taken in step by step, any other is rebuilt from its
@@ -16,32 +16,34 @@ use super::game::{on_board, OnBoard};
 use crate::hidden::belief::Belief;
 use crate::hidden::planner::{self, Plan, PlanOptions};
 use crate::hidden::ObservationHistory;
-use crate::search::{Control, Limits, Score, Settings, TranspositionTable};
+use crate::search::{Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
 use crate::variant::rules::Rules;
 use crate::variant::Variant;
 use std::any::Any;
 use std::sync::{Arc, Mutex};
 
-/// The planner's own transposition table (MiB), emptied at every search.
+/// The planner's own transposition table (MiB).
 const PLANNER_HASH_MB: usize = 16;
 
-/// Whether the honest player plays `variant`: fog during play, and none of the hidden
-/// parts it does not handle yet (a hidden set-up, hands, secret bombs).
+/// Whether the honest player plays `variant`: something hidden during play (fog, or
+/// the other side's secret bomb: `TurnRule::SecretBomb`), and none of the hidden parts
+/// it does not handle yet (a hidden set-up, hands).
 pub fn planner_covers(variant: &Variant) -> bool {
-    variant
-        .fog
-        .as_ref()
-        .is_some_and(|f| f.play && !f.hidden_setup)
-        && !variant.secret_bomb
-        && variant.hands.is_none()
+    let fog_in_play = variant.fog.as_ref().is_some_and(|f| f.play);
+    let hidden_setup = variant.fog.as_ref().is_some_and(|f| f.hidden_setup);
+    (fog_in_play || variant.secret_bomb) && !hidden_setup && variant.hands.is_none()
 }
 
 /// What the player keeps between searches: the belief and the history it was built
-/// from, and its transposition table.
+/// from, and its search tables (transposition table, move-ordering memory). The
+/// tables are kept while the history extends the one searched before, as a session
+/// keeps them over a game, and emptied otherwise; what they hold came from searches
+/// of that history's prefixes, so it is a function of the observations.
 pub struct FogMemory {
     history: Option<ObservationHistory>,
     belief: Option<Box<dyn Any + Send>>,
     tt: TranspositionTable,
+    search: SearchMemory,
 }
 
 impl Default for FogMemory {
@@ -50,6 +52,7 @@ impl Default for FogMemory {
             history: None,
             belief: None,
             tt: TranspositionTable::new(PLANNER_HASH_MB),
+            search: SearchMemory::new(),
         }
     }
 }
@@ -103,22 +106,29 @@ pub fn run(
                 });
             let mut belief = match cached {
                 Some(b) => *b,
-                None => Belief::start(
-                    rules,
-                    job.history.viewer,
-                    &job.history.first,
-                    job.belief_cap,
-                    job.options.seed,
-                ),
+                None => {
+                    // Another game, or a history that does not extend the last one: the
+                    // tables start empty, so the answer depends on this history alone.
+                    memory.tt.clear();
+                    memory.search = SearchMemory::new();
+                    Belief::start(
+                        rules,
+                        job.history.viewer,
+                        &job.history.first,
+                        job.belief_cap,
+                        job.options.seed,
+                    )
+                }
             };
             for step in &job.history.steps[belief.steps()..] {
                 belief.update(step);
             }
+            let memory = &mut *memory;
             let plan = planner::plan(
                 &belief,
                 self.limits,
                 self.settings,
-                &memory.tt,
+                (&memory.tt, &mut memory.search),
                 self.control,
                 &job.options,
             );

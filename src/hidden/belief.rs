@@ -90,6 +90,14 @@ impl<B: Bitboard> Target<B> {
     }
 }
 
+/// The two entries of a bomb field `{<white>,<black>}`.
+fn bomb_entries(field: &str) -> Option<(&str, &str)> {
+    field
+        .strip_prefix('{')
+        .and_then(|f| f.strip_suffix('}'))
+        .and_then(|f| f.split_once(','))
+}
+
 /// The seed of step `ply`'s random choices.
 fn step_seed(seed: u64, ply: usize, salt: u64) -> u64 {
     crate::variant::shuffle::splitmix(seed ^ crate::variant::shuffle::splitmix(ply as u64 ^ salt))
@@ -242,6 +250,7 @@ impl<B: Bitboard> Belief<B> {
             && o.castling == target.castling
             && o.side_to_move == target.side_to_move
             && o.holdings == target.holdings
+            && o.bombs == target.bombs
             && (!with_events || o.events == target.events)
     }
 
@@ -310,8 +319,9 @@ impl<B: Bitboard> Belief<B> {
     }
 
     /// The FEN of `obs` with `placed` (square, upper-case letter of the opponent) on
-    /// unseen squares and every other unseen square empty.
-    fn world_fen(&self, obs: &Observation, placed: &[(Square, char)]) -> String {
+    /// unseen squares and every other unseen square empty, and with `bombs` (the
+    /// observation's own, a hidden entry resolved) in a game with secret bombs.
+    fn world_fen(&self, obs: &Observation, placed: &[(Square, char)], bombs: &str) -> String {
         let geo = self.rules.geo;
         let case = |c: char| {
             if self.viewer == WHITE {
@@ -354,7 +364,74 @@ impl<B: Bitboard> Belief<B> {
         let ep = obs
             .en_passant
             .map_or("-".to_string(), |sq| geo.square_name(sq));
-        format!("{board} {side} {} {ep} 0 {}", obs.castling, obs.fullmove)
+        let clock = obs.clock.unwrap_or(0);
+        let fen = format!(
+            "{board} {side} {} {ep} {clock} {}",
+            obs.castling, obs.fullmove
+        );
+        if bombs.is_empty() {
+            fen
+        } else {
+            format!("{fen} {bombs}")
+        }
+    }
+
+    /// The bomb fields a world of `obs` may have (§5): the observation's own when it
+    /// hides nothing; else one per opponent unit that may carry the hidden bomb, and
+    /// one with it gone when the opponent has lost a unit (captured or blown up unseen:
+    /// a history-free observation does not say which unit it was). Empty: no bombs.
+    fn bomb_fields(&self, obs: &Observation) -> Vec<String> {
+        let Some(field) = &obs.bombs else {
+            return vec![String::new()];
+        };
+        let Some((white, black)) = bomb_entries(field) else {
+            return Vec::new();
+        };
+        let opponent_first = self.viewer != WHITE;
+        if self.opponent_bomb_entry(obs) != Some("?") {
+            return vec![field.clone()];
+        }
+        let with = |entry: &str| {
+            if opponent_first {
+                format!("{{{entry},{black}}}")
+            } else {
+                format!("{{{white},{entry}}}")
+            }
+        };
+        let geo = self.rules.geo;
+        let mut units = 0;
+        let mut fields = Vec::new();
+        for (sq, cell) in obs.cells.iter().enumerate() {
+            if let Cell::Piece(text) = cell {
+                if text
+                    .chars()
+                    .any(|c| c.is_ascii_alphabetic() && self.is_opponent_letter(c))
+                {
+                    units += 1;
+                    fields.push(with(&geo.square_name(sq)));
+                }
+            }
+        }
+        if units < self.start_units() {
+            fields.push(with("x"));
+        }
+        fields
+    }
+
+    /// The opponent's entry of `obs`'s bomb field (`?`, `x`, `-`), if it has one.
+    fn opponent_bomb_entry<'a>(&self, obs: &'a Observation) -> Option<&'a str> {
+        let (white, black) = bomb_entries(obs.bombs.as_deref()?)?;
+        Some(if self.viewer == WHITE { black } else { white })
+    }
+
+    /// How many units the opponent has in the variant's start position.
+    fn start_units(&self) -> usize {
+        let board = self.rules.variant.start_fen.split_whitespace().next();
+        board
+            .unwrap_or("")
+            .chars()
+            .filter(|&c| c.is_ascii_alphabetic() && self.is_opponent_letter(c))
+            .count()
     }
 
     /// Worlds consistent with `obs` alone, the opponent's unseen units placed at
@@ -370,8 +447,12 @@ impl<B: Bitboard> Belief<B> {
         material.truncate(unseen.len());
         // Squares the view says are not empty although nothing of ours shows it: with
         // them empty, one of our pieces would see them.
-        let base = Position::from_fen(self.rules.clone(), &self.world_fen(obs, &[]));
-        let must: Vec<Square> = match base.ok().and_then(|b| sight::visible(&b, self.viewer)) {
+        let bomb_fields = self.bomb_fields(obs);
+        let base = bomb_fields
+            .first()
+            .map(|b| Position::from_fen(self.rules.clone(), &self.world_fen(obs, &[], b)));
+        let base = base.and_then(|b| b.ok());
+        let must: Vec<Square> = match base.and_then(|b| sight::visible(&b, self.viewer)) {
             Some(seen) => unseen.iter().copied().filter(|&sq| seen.has(sq)).collect(),
             None => Vec::new(),
         };
@@ -384,8 +465,9 @@ impl<B: Bitboard> Belief<B> {
         let mut rng = Rng::new(step_seed(self.seed, self.steps, 2));
         let mut worlds = Vec::new();
         let mut keys = HashSet::new();
-        for _ in 0..wanted * RESEED_TRIES_PER_WORLD {
-            if worlds.len() >= wanted {
+        for attempt in 0..wanted * RESEED_TRIES_PER_WORLD {
+            // Nothing unseen to place (secret bombs only): one pass gives every world.
+            if worlds.len() >= wanted || (attempt > 0 && unseen.is_empty()) {
                 break;
             }
             let mut units = material.clone();
@@ -417,16 +499,23 @@ impl<B: Bitboard> Belief<B> {
                     placed.push((squares.remove(i), c));
                 }
             }
-            let Ok(w) = Position::from_fen(self.rules.clone(), &self.world_fen(obs, &placed))
-            else {
-                continue;
-            };
-            if w.outcome().is_some() {
-                // A finished world (a king missing): not a game we are asked to play.
-                continue;
-            }
-            if self.matches(&w, &target, false) && keys.insert(w.key()) {
-                worlds.push(w);
+            // With secret bombs, one world per place the hidden bomb may be (§5).
+            for bombs in &bomb_fields {
+                let fen = self.world_fen(obs, &placed, bombs);
+                let Ok(mut w) = Position::from_fen(self.rules.clone(), &fen) else {
+                    continue;
+                };
+                if self.opponent_bomb_entry(obs) == Some("x") {
+                    // The observation shows the bomb detonated, which a FEN cannot say.
+                    w.set_bomb_gone(!self.viewer, true);
+                }
+                if w.outcome().is_some() {
+                    // A finished world (a king missing): not a game we are asked to play.
+                    continue;
+                }
+                if self.matches(&w, &target, false) && keys.insert(w.key()) {
+                    worlds.push(w);
+                }
             }
         }
         worlds

@@ -12,7 +12,8 @@
 //! `ep=<sq>` (we may capture en passant there), `promo` (the opponent promoted) and
 //! `material=<letters>` (a hint of the opponent's units, checked and not used: in the
 //! games the planner plays that count is known exactly). `hand=`, `bomb=` and `boom=`
-//! belong to games the planner does not play and are refused. A `<halfmove>` is our
+//! are refused: the planner does not play the hidden set-ups, and games with secret
+//! bombs are refused as a whole (their observation carries fields a token does not). A `<halfmove>` is our
 //! move in UCI, or `?` for an opponent half-move; they alternate from the start's side
 //! to move, and the observer is the side to move after the last one. The fields a
 //! token does not carry are derived as the referee derives them: side to move and
@@ -62,10 +63,21 @@ fn clip(text: &str) -> String {
 /// One observation FEN (`?` or `*` unseen, the clock a number or `-`) as a history of
 /// no half-moves, observed by its side to move. Castling letters of the other side (a
 /// fog FEN that prints both sides' rights) are dropped: the observer does not know them.
+/// Observation mode does not read games with secret bombs yet: their observation is the
+/// whole FEN (both sides' castling rights, the clock), which a token does not carry.
+fn refuse_bombs<B: Bitboard>(rules: &Rules<B>) -> Result<(), InputError> {
+    if rules.bomb_blast.is_empty() {
+        Ok(())
+    } else {
+        err("observation mode does not read games with secret bombs yet (use referee mode)")
+    }
+}
+
 pub fn history_from_fen<B: Bitboard>(
     rules: &Rules<B>,
     text: &str,
 ) -> Result<ObservationHistory, InputError> {
+    refuse_bombs(rules)?;
     let mut obs = Observation::from_fen(text, rules.geo).map_err(|e| InputError(e.0))?;
     check_contents(rules, &obs)?;
     let viewer = obs.side_to_move;
@@ -88,6 +100,7 @@ pub fn history_from_tokens<B: Bitboard>(
     tokens: &[&str],
 ) -> Result<ObservationHistory, InputError> {
     let rules = start.rules();
+    refuse_bombs(rules)?;
     let Some((first, rest)) = tokens.split_first() else {
         return err("'fog' needs at least the first observation");
     };

@@ -6,7 +6,8 @@
 //!   side knows after a half-move, as a value that holds no reference to the true
 //!   position, with the rule book's observation FEN, §2.3), [`record`] (one side's
 //!   observation history), [`belief`] (the positions consistent with a history) and
-//!   [`planner`] (the move chosen over sampled worlds of the belief);
+//!   [`planner`] (the move chosen over sampled worlds of the belief; [`bomb_plan`] where
+//!   only the other side's secret bomb is hidden);
 //! - [`view`]: the referee's side, the only code that looks at the true game: it writes
 //!   a side's observations of it (the engine's session and `d` call it).
 //!
@@ -19,6 +20,7 @@
 //! engine (a test reads their sources to keep it so).
 
 pub mod belief;
+pub mod bomb_plan;
 pub mod input;
 pub mod observation;
 pub mod planner;

@@ -75,7 +75,7 @@ pub struct Plan {
 }
 
 /// A score as a number the mix can average.
-fn value(score: Score) -> i32 {
+pub(super) fn value(score: Score) -> i32 {
     match score {
         Score::Cp(c) => c.clamp(-CLAMP_CP, CLAMP_CP),
         Score::Mate(n) if n > 0 => MATE_VALUE - n,
@@ -84,7 +84,7 @@ fn value(score: Score) -> i32 {
 }
 
 /// The mix of the mean and the mean of the worst quarter, `risk` % of the latter.
-fn risk_mix(values: &[i32], risk: u32) -> i32 {
+pub(super) fn risk_mix(values: &[i32], risk: u32) -> i32 {
     let mut sorted = values.to_vec();
     sorted.sort_unstable();
     let n = sorted.len().max(1) as i64;
@@ -96,7 +96,7 @@ fn risk_mix(values: &[i32], risk: u32) -> i32 {
 }
 
 /// The legal moves of `world` in UCI notation.
-fn moves_of<B: Bitboard>(world: &Position<B>) -> Vec<String> {
+pub(super) fn moves_of<B: Bitboard>(world: &Position<B>) -> Vec<String> {
     world
         .legal_moves()
         .as_slice()
@@ -105,17 +105,23 @@ fn moves_of<B: Bitboard>(world: &Position<B>) -> Vec<String> {
         .collect()
 }
 
-/// Chooses a move from `belief` under the `go` limits. `tt` is the planner's own
-/// table (emptied here, so the answer depends on nothing but the belief, the limits
-/// and the seed).
+/// Chooses a move from `belief` under the `go` limits. `tt` and `memory` are the
+/// planner's own tables, which its caller keeps while the observation history extends
+/// the one searched before and empties otherwise, so the answer depends on nothing but
+/// the observations (and the earlier searches of their prefixes), the limits and the
+/// seed.
 pub fn plan<B: Bitboard>(
     belief: &Belief<B>,
     limits: &Limits,
     settings: &Settings,
-    tt: &TranspositionTable,
+    tables: (&TranspositionTable, &mut SearchMemory),
     control: &Control,
     options: &PlanOptions,
 ) -> Plan {
+    if super::bomb_plan::applies(belief) {
+        return super::bomb_plan::plan(belief, limits, settings, tables, control, options);
+    }
+    let (tt, memory) = tables;
     let mut answer = Plan {
         best: None,
         score: Score::Cp(0),
@@ -155,7 +161,6 @@ pub fn plan<B: Bitboard>(
         ..settings.clone()
     };
     per_world.multipv = per_world.multipv.max(1);
-    tt.clear();
     let mut values: Vec<Vec<i32>> = vec![Vec::new(); root.len()];
     let mut mates: Vec<Option<i32>> = vec![Some(0); root.len()];
     let mut depth = u32::MAX;
@@ -186,40 +191,7 @@ pub fn plan<B: Bitboard>(
             }
             (None, None) => {}
         }
-        let mut scores: Vec<Option<Score>> = vec![None; root.len()];
-        let mut memory = SearchMemory::new();
-        // Each world's search has its own control (a search stops its control when it
-        // ends, and its clock starts with it); `stop` from outside reaches it through
-        // a watcher.
-        let inner = Control::new(false);
-        let finished = AtomicBool::new(false);
-        let result = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !finished.load(Relaxed) {
-                    if control.stopped() {
-                        inner.stop();
-                        return;
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-            });
-            let mut report = |r: &Report| {
-                if let Some(pos) = r.pv.first().and_then(|m| root.iter().position(|x| x == m)) {
-                    scores[pos] = Some(r.score);
-                }
-            };
-            let result = search::think(
-                world,
-                &limit,
-                &per_world,
-                tt,
-                &inner,
-                &mut memory,
-                &mut report,
-            );
-            finished.store(true, Relaxed);
-            result
-        });
+        let (scores, result) = score_moves(world, &root, &limit, &per_world, (tt, memory), control);
         answer.nodes += result.nodes;
         depth = depth.min(result.depth);
         answer.sampled += 1;
@@ -240,12 +212,25 @@ pub fn plan<B: Bitboard>(
     if answer.sampled == 0 {
         return answer;
     }
+    let (chosen, chosen_value) = choose(&values, options, &mut rng);
+    answer.best = Some(root[chosen].clone());
+    answer.score = match mates[chosen] {
+        Some(n) if n > 0 => Score::Mate(n),
+        _ => Score::Cp(chosen_value),
+    };
+    answer.depth = if depth == u32::MAX { 0 } else { depth };
+    answer
+}
+
+/// The move chosen from each move's values over the worlds, and its value: the best
+/// risk mix (equal values in the world's move order); with `MixSupport` 2-3 a seeded
+/// draw among that many best within [`MIX_WINDOW_CP`] of the best.
+pub(super) fn choose(values: &[Vec<i32>], options: &PlanOptions, rng: &mut Rng) -> (usize, i32) {
     let mut ranked: Vec<(i32, usize)> = values
         .iter()
         .enumerate()
         .map(|(m, v)| (risk_mix(v, options.risk_aversion), m))
         .collect();
-    // Best value first; equal values in the world's move order.
     ranked.sort_by_key(|&(v, m)| (std::cmp::Reverse(v), m));
     let top = ranked[0].0;
     let support = ranked
@@ -254,14 +239,65 @@ pub fn plan<B: Bitboard>(
         .take_while(|(v, _)| *v >= top - MIX_WINDOW_CP)
         .count()
         .max(1);
-    let (chosen_value, chosen) = ranked[rng.below(support)];
-    answer.best = Some(root[chosen].clone());
-    answer.score = match mates[chosen] {
-        Some(n) if n > 0 => Score::Mate(n),
-        _ => Score::Cp(chosen_value),
-    };
-    answer.depth = if depth == u32::MAX { 0 } else { depth };
-    answer
+    let (value, m) = ranked[rng.below(support)];
+    (m, value)
+}
+
+/// Searches `world` under `limit` with `settings.multipv` lines: each root move's score
+/// (`None`: not reached, or not among the lines of the last complete iteration), and
+/// the search's result. Each world's search has its own
+/// control (a search stops its control when it ends, and its clock starts with it);
+/// `stop` from outside reaches it through a watcher.
+pub(super) fn score_moves<B: Bitboard>(
+    world: &Position<B>,
+    root: &[String],
+    limit: &Limits,
+    settings: &Settings,
+    (tt, memory): (&TranspositionTable, &mut SearchMemory),
+    control: &Control,
+) -> (Vec<Option<Score>>, search::SearchResult) {
+    // Each move's latest score and the depth it was reported at.
+    let mut latest: Vec<Option<(u32, Score)>> = vec![None; root.len()];
+    let mut lines_at: Vec<usize> = Vec::new();
+    let inner = Control::new(false);
+    let finished = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Relaxed) {
+                if control.stopped() {
+                    inner.stop();
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        });
+        let mut report = |r: &Report| {
+            if let Some(pos) = r.pv.first().and_then(|m| root.iter().position(|x| x == m)) {
+                latest[pos] = Some((r.depth, r.score));
+                let d = r.depth as usize;
+                if lines_at.len() <= d {
+                    lines_at.resize(d + 1, 0);
+                }
+                lines_at[d] += 1;
+            }
+        };
+        let result = search::think(world, limit, settings, tt, &inner, memory, &mut report);
+        finished.store(true, Relaxed);
+        result
+    });
+    // With fewer lines than root moves, a move that left the best lines keeps the score
+    // of a shallower iteration: only scores from the deepest iteration that reported all
+    // its lines (or deeper) count.
+    let lines = settings.multipv.clamp(1, root.len().max(1));
+    let complete = (0..lines_at.len())
+        .rev()
+        .find(|&d| lines_at[d] >= lines)
+        .unwrap_or(0) as u32;
+    let scores = latest
+        .iter()
+        .map(|l| l.filter(|&(d, _)| d >= complete).map(|(_, s)| s))
+        .collect();
+    (scores, result)
 }
 
 #[cfg(test)]

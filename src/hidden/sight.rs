@@ -51,6 +51,10 @@ fn setup_squares<B: Bitboard>(pos: &Position<B>, viewer: Color) -> B {
 
 /// The squares `viewer` sees, and the en-passant square it may capture on now.
 fn sight<B: Bitboard>(pos: &Position<B>, viewer: Color) -> Option<(B, Option<Square>)> {
+    if pos.has_bombs() {
+        // Every square is seen; only the other side's bomb is hidden (§5).
+        return Some((pos.rules().tables.board, pos.en_passant()));
+    }
     let vision = pos.rules().vision.as_ref()?;
     if in_hidden_setup(pos) {
         return Some((setup_squares(pos, viewer) & pos.rules().tables.board, None));

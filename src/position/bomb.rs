@@ -182,6 +182,13 @@ impl<B: Bitboard> Position<B> {
         Ok(())
     }
 
+    /// Sets `color`'s bomb gone (`detonated`: by its owner's detonation, which a FEN's
+    /// `x` does not say), for the honest player's worlds: one built from an observation
+    /// that shows the detonation, or one where the opponent's bomb is set aside.
+    pub fn set_bomb_gone(&mut self, color: Color, detonated: bool) {
+        self.set_bomb(color, if detonated { BOMB_DETONATED } else { BOMB_GONE });
+    }
+
     /// The FEN's bomb field. With `hidden`, that side's entry as its opponent knows
     /// it: `-` before the designation, `x` once it was detonated (public), else `?`
     /// (where it is, or that it went unseen).
