@@ -5,6 +5,7 @@
 
 mod common;
 
+mod allocations;
 mod board_walls;
 mod cheshirecat;
 mod counting;

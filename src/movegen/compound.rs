@@ -23,9 +23,10 @@ impl<B: Bitboard> Position<B> {
         if !list.as_slice().iter().any(placing) {
             return;
         }
-        let moves = list.as_slice().to_vec();
-        list.retain(|_| false);
-        for m in moves {
+        // The new turns go behind the moves, which then go.
+        let moves = list.len();
+        for i in 0..moves {
+            let m = list.as_slice()[i];
             if !placing(&m) {
                 list.push(m);
                 continue;

@@ -27,7 +27,7 @@ impl<B: Bitboard> Position<B> {
         if let Some(v) = cache.get(key) {
             return Some(v != 0);
         }
-        let open = self.clone().series_mate_search();
+        let open = self.with_copy(|p| p.series_mate_search());
         cache.put(key, u64::from(open));
         Some(open)
     }
@@ -42,21 +42,22 @@ impl<B: Bitboard> Position<B> {
         let (played, _, _) = self.last_move_pieces()?;
         // A checkmate on the board stands (the rule book's order: mate, claim,
         // stalemate).
-        if self.in_check() && self.clone().plain_moves_none() {
+        if self.in_check() && self.with_copy(|p| p.plain_moves_none()) {
             return Some(false);
         }
-        let mut before = self.clone();
-        before.unmake_move();
-        let cache = self.rules.end.verdicts();
-        let key = before.key ^ BLUNDER_SALT;
-        let allowing = match cache.get(key) {
-            Some(v) => v,
-            None => {
-                let v = before.moves_allowing_mate();
-                cache.put(key, v);
-                v
+        let allowing = self.with_copy(|before| {
+            before.unmake_move();
+            let cache = self.rules.end.verdicts();
+            let key = before.key ^ BLUNDER_SALT;
+            match cache.get(key) {
+                Some(v) => v,
+                None => {
+                    let v = before.moves_allowing_mate();
+                    cache.put(key, v);
+                    v
+                }
             }
-        };
+        });
         let (count, first) = (allowing >> 32, Move::from_bits(allowing as u32));
         Some(count >= 2 || (count == 1 && first != played))
     }

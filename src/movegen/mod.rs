@@ -770,9 +770,10 @@ impl<B: Bitboard> Position<B> {
             return false;
         };
         if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
-            let mut p = self.clone();
-            p.make_move(*m);
-            return p.in_check();
+            return self.with_copy(|p| {
+                p.make_move(*m);
+                p.in_check()
+            });
         }
         let rules = &*self.rules;
         let t = &rules.tables;
@@ -1078,6 +1079,14 @@ impl<B: Bitboard> Position<B> {
 
     /// The number of legal moves, without building them where the variant allows.
     pub fn count_legal(&mut self) -> u64 {
+        self.count_legal_in(&mut MoveList::new())
+    }
+
+    /// [`Position::count_legal`], building the moves (where they must be built) in
+    /// `list`, which is left empty: a search lends its kept list, so that a large
+    /// board's moves (Amazons' thousands) do not spill a fresh list to the heap at
+    /// every node.
+    pub fn count_legal_in(&mut self, list: &mut MoveList) -> u64 {
         if self.ended() {
             return 0;
         }
@@ -1097,9 +1106,11 @@ impl<B: Bitboard> Position<B> {
                 return c.0;
             }
         }
-        let mut list = MoveList::new();
-        self.generate_ignoring_end(&mut list);
-        list.len() as u64
+        list.clear();
+        self.generate_ignoring_end(list);
+        let n = list.len() as u64;
+        list.clear();
+        n
     }
 
     /// Counts into `c` where the strategy gives legal moves straight from the generator;
@@ -1133,14 +1144,14 @@ impl<B: Bitboard> Position<B> {
             Strategy::PinAware => self.gen_pin_aware(&mut list),
             Strategy::Screened(sp) => self.gen_screened(&mut list, sp),
             Strategy::Pseudo if self.rules.plan.lists_final() => self.gen_pseudo_legal(&mut list),
-            _ => return self.clone().generate_on_copy(),
+            _ => return self.with_copy(|p| p.generate_on_copy()),
         }
         self.add_gated_moves(&mut list);
         list
     }
 
-    /// Every legal move, gated ones included, of an owned copy.
-    fn generate_on_copy(mut self) -> MoveList {
+    /// Every legal move, gated ones included, of a copy.
+    fn generate_on_copy(&mut self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_ignoring_end(&mut list);
         list

@@ -354,9 +354,10 @@ impl<B: Bitboard> Position<B> {
         if captured || checkers.is_empty() {
             return false;
         }
-        let mut scratch = self.clone();
-        checkers
-            .squares()
-            .all(|c| self.supported(c, mover) && !scratch.fide_capture_on(c))
+        self.with_copy(|scratch| {
+            checkers
+                .squares()
+                .all(|c| self.supported(c, mover) && !scratch.fide_capture_on(c))
+        })
     }
 }

@@ -19,10 +19,11 @@ impl<B: Bitboard> Position<B> {
     #[cold]
     #[inline(never)]
     pub(super) fn expand_walls(&mut self, list: &mut MoveList, rule: WallingRule) {
-        let base: Vec<Move> = list.as_slice().to_vec();
-        list.retain(|_| false);
+        // The walled forms go behind the plain moves, which then go.
+        let plain = list.len();
         let region = self.rules.walling_region[self.side];
-        for m in base {
+        for i in 0..plain {
+            let m = list.as_slice()[i];
             let (occ, landed) = self.after_move(m);
             // Empty after the move: not a piece, not a wall (the duck's square is one).
             let empty = self.rules.tables.board & !occ & !self.walls;
@@ -35,6 +36,7 @@ impl<B: Bitboard> Position<B> {
                 list.push(m.with_wall(sq));
             }
         }
+        list.drop_front(plain);
     }
 
     /// The occupancy after the plain move `m` and the square its piece lands on.

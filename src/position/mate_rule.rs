@@ -49,8 +49,7 @@ impl<B: Bitboard> Position<B> {
         if self.checker_kinds() & !knights == 0 {
             return ShatarMate::ByKnights;
         }
-        let mut p = self.clone();
-        loop {
+        self.with_copy(|p| loop {
             let checkers = p.checker_kinds();
             if checkers == 0 {
                 return ShatarMate::WithoutShak;
@@ -64,6 +63,6 @@ impl<B: Bitboard> Position<B> {
             }
             p.unmake_move();
             p.unmake_move();
-        }
+        })
     }
 }

@@ -15,6 +15,7 @@ pub mod outcome;
 mod palace;
 mod pool;
 pub mod san;
+mod scratch;
 mod two_step;
 
 pub use dirty::{Dirty, DirtyPiece};
@@ -81,7 +82,7 @@ struct Undo {
     counting: (u16, u16),
 }
 
-#[derive(Clone)]
+/// `Clone` is written out (below) for `clone_from`, which keeps the copy's vectors.
 pub struct Position<B: Bitboard> {
     pub(crate) rules: Arc<Rules<B>>,
     pub(crate) board: Vec<PieceCode>,
@@ -1190,18 +1191,21 @@ impl<B: Bitboard> Position<B> {
             .position(|u| u.key == self.key && u.mv != Move::NONE)?;
         // Which moves gave check is found by stepping back through the cycle on a copy
         // (rare: only at a repetition), not recorded by every move made.
-        let mut back = self.clone();
-        let mut always = [true, true];
-        for _ in start..window.len() {
-            let mover = !back.side;
-            if back.last_move() == Some(Move::NONE) {
-                always[mover] = false;
-                back.unmake_null_move();
-            } else {
-                always[mover] &= back.in_check();
-                back.unmake_move();
+        let cycle = window.len() - start;
+        let always = self.with_copy(|back| {
+            let mut always = [true, true];
+            for _ in 0..cycle {
+                let mover = !back.side;
+                if back.last_move() == Some(Move::NONE) {
+                    always[mover] = false;
+                    back.unmake_null_move();
+                } else {
+                    always[mover] &= back.in_check();
+                    back.unmake_move();
+                }
             }
-        }
+            always
+        });
         match always {
             [true, false] => Some(WHITE),
             [false, true] => Some(BLACK),
@@ -1535,9 +1539,10 @@ impl<B: Bitboard> Position<B> {
                 .mated_royal_wins()
                 .is_some_and(|k| self.second_royal_attacked(k, self.side))
             || self.rules.filters.linkage().is_some_and(|run| {
-                let mut p = self.clone();
-                p.make_null_move();
-                p.linkage_threat(self.side, run)
+                self.with_copy(|p| {
+                    p.make_null_move();
+                    p.linkage_threat(self.side, run)
+                })
             })
     }
 

@@ -390,6 +390,21 @@ impl<T: Copy, const N: usize> SpillList<T, N> {
         }
     }
 
+    /// Removes the first `n` values, keeping the others in order. An expansion that
+    /// replaces each value by its forms appends the forms behind the values and then
+    /// drops these: no second list (and no allocation per node where the list kept its
+    /// heap room).
+    pub fn drop_front(&mut self, n: usize) {
+        let n = n.min(self.len);
+        if self.spilled() {
+            self.heap.drain(..n);
+            self.truncate_spilled(self.heap.len());
+        } else {
+            self.inline.copy_within(n..self.len, 0);
+            self.len -= n;
+        }
+    }
+
     /// Shortens a spilled list to `len` values, moving them back inline when they fit.
     #[cold]
     #[inline(never)]
@@ -518,5 +533,32 @@ mod tests {
         assert_eq!(list.as_slice(), &[0, 1, 3, 4]);
         list.retain(|v| v % 2 == 1);
         assert_eq!(list.as_slice(), &[1, 3]);
+    }
+
+    /// `drop_front` keeps the values behind the dropped ones in order: inline, spilled
+    /// and still spilled after, and spilled then back inline.
+    #[test]
+    fn dropping_the_front_keeps_the_rest_in_order() {
+        let mut list: SpillList<u32, 4> = SpillList::new();
+        for v in 0..3 {
+            list.push(v);
+        }
+        list.drop_front(1);
+        assert_eq!(list.as_slice(), &[1, 2]);
+        for v in 3..9 {
+            list.push(v);
+        }
+        assert!(list.spilled());
+        list.drop_front(2);
+        assert!(list.spilled());
+        assert_eq!(list.as_slice(), &[3, 4, 5, 6, 7, 8]);
+        list.drop_front(3);
+        assert!(!list.spilled());
+        assert_eq!(list.as_slice(), &[6, 7, 8]);
+        list.push(9);
+        list.push(10);
+        assert_eq!(list.as_slice(), &[6, 7, 8, 9, 10]);
+        list.drop_front(9);
+        assert!(list.is_empty());
     }
 }

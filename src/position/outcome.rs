@@ -245,12 +245,12 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
                 NoMoveRule::IllegalChecksLose => {
-                    if self.clone().fide_legal_exists() {
+                    if self.with_copy(|p| p.fide_legal_exists()) {
                         return end(GameResult::Win(!us), EndReason::ForbiddenCapture);
                     }
                 }
                 NoMoveRule::QuadrantRuleLoses => {
-                    if self.clone().quadrant_rule_only_bar() {
+                    if self.with_copy(|p| p.quadrant_rule_only_bar()) {
                         return end(GameResult::Win(!us), EndReason::ForbiddenCapture);
                     }
                 }
@@ -611,7 +611,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     fn no_move_ignoring_end(&self) -> bool {
         let mut list = crate::position::MoveList::new();
-        self.clone().generate_ignoring_end(&mut list);
+        self.with_copy(|p| p.generate_ignoring_end(&mut list));
         list.is_empty()
     }
 
@@ -621,7 +621,7 @@ impl<B: Bitboard> Position<B> {
     fn only_royal_moves(&self) -> Option<bool> {
         let ksq = self.royal_square(self.side)?;
         let mut list = crate::position::MoveList::new();
-        self.clone().generate_ignoring_end(&mut list);
+        self.with_copy(|p| p.generate_ignoring_end(&mut list));
         let moves = list.as_slice();
         Some(!moves.is_empty() && moves.iter().all(|m| m.from() == ksq))
     }
@@ -636,9 +636,8 @@ impl<B: Bitboard> Position<B> {
         if checkers.is_empty() {
             return None;
         }
-        let mut scratch = self.clone();
         let mut list = crate::position::MoveList::new();
-        scratch.generate_ignoring_end(&mut list);
+        self.with_copy(|p| p.generate_ignoring_end(&mut list));
         let replies = list.as_slice();
         let royal_moves = || replies.iter().all(|m| m.from() == ksq);
         let geo = self.rules.geo;
@@ -694,23 +693,24 @@ impl<B: Bitboard> Position<B> {
     fn has_forbidden_capture(&self) -> bool {
         let us = self.side;
         let occ = self.occupied();
-        let mut scratch = self.clone();
-        for to in self.by_color[!us].squares() {
-            let victim = kind_of(self.board[to]);
-            for from in self.attackers(to, us, occ).squares() {
-                let kind = kind_of(self.board[from]);
-                if self.rules.capture.victims(kind) >> victim & 1 != 0 {
-                    continue;
-                }
-                scratch.make_move(Move::new(from, to, MoveKind::Normal));
-                let legal = !scratch.royal_attacked(us);
-                scratch.unmake_move();
-                if legal {
-                    return true;
+        self.with_copy(|scratch| {
+            for to in self.by_color[!us].squares() {
+                let victim = kind_of(self.board[to]);
+                for from in self.attackers(to, us, occ).squares() {
+                    let kind = kind_of(self.board[from]);
+                    if self.rules.capture.victims(kind) >> victim & 1 != 0 {
+                        continue;
+                    }
+                    scratch.make_move(Move::new(from, to, MoveKind::Normal));
+                    let legal = !scratch.royal_attacked(us);
+                    scratch.unmake_move();
+                    if legal {
+                        return true;
+                    }
                 }
             }
-        }
-        false
+            false
+        })
     }
 
     /// Whether `color` has no piece of some kind in the bit set `kinds`, on the board or
@@ -732,15 +732,16 @@ impl<B: Bitboard> Position<B> {
     /// Whether the side to move has a legal move that puts a piece of `kinds` on `zone`.
     #[inline(never)]
     fn can_reach_goal(&self, kinds: u32, zone: B) -> bool {
-        let mut scratch = self.clone();
-        let mut list = crate::position::MoveList::new();
-        scratch.generate_ignoring_end(&mut list);
         let us = self.side;
-        list.as_slice().iter().any(|&m| {
-            scratch.make_move(m);
-            let there = (scratch.kinds_set(kinds) & scratch.by_color[us] & zone).any();
-            scratch.unmake_move();
-            there
+        self.with_copy(|scratch| {
+            let mut list = crate::position::MoveList::new();
+            scratch.generate_ignoring_end(&mut list);
+            list.as_slice().iter().any(|&m| {
+                scratch.make_move(m);
+                let there = (scratch.kinds_set(kinds) & scratch.by_color[us] & zone).any();
+                scratch.unmake_move();
+                there
+            })
         })
     }
 

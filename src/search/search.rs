@@ -1161,7 +1161,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             // quiescence. Where it decides the game (Xiangqi loses it), a node without a
             // capture counts its legal moves: having none is then known, not guessed.
             self.pos.generate_tactical(list);
-            if list.is_empty() && self.facts.stalemate_decides && self.pos.count_legal() == 0 {
+            if list.is_empty() && self.facts.stalemate_decides && self.pos.count_legal_in(list) == 0
+            {
                 return self.no_moves_score(false, ply);
             }
         }
