@@ -189,4 +189,6 @@ game_end_suites! {
     omicron => "omicron",
     shako => "shako",
     legan => "legan",
+    coregal => "coregal",
+    spartan => "spartan",
 }

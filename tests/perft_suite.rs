@@ -193,4 +193,6 @@ suites! {
     omicron => "omicron",
     shako => "shako",
     legan => "legan",
+    coregal => "coregal",
+    spartan => "spartan",
 }

@@ -39,6 +39,7 @@ mod pawn_variants;
 mod perft_suite;
 mod placement;
 mod position;
+mod pseudo_royal;
 mod regions;
 mod search;
 mod shogun;

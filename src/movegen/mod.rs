@@ -596,7 +596,9 @@ impl<B: Bitboard> Position<B> {
     fn gen_castling_with<S: Sink<B>>(&self, sink: &mut S, open: u8) {
         let us = self.side;
         let ksq = self.castle_kings[us] as Square;
-        let check_attacks = self.rules.castling.as_ref().is_some_and(|c| c.king_royal);
+        let check_attacks = self.rules.castling.as_ref().is_some_and(|c| {
+            c.king_royal || (c.king_pseudo_royal && self.is_pseudo_royal(c.king_kind, us))
+        });
         // Where a royal may move into check, castling may end in check (the move
         // filter judges the destination like any royal move).
         let into_check = self.rules.castling.as_ref().is_some_and(|c| c.into_check);
@@ -883,6 +885,7 @@ impl<B: Bitboard> Position<B> {
                 MoveFilter::Linkage(run) => !self.linkage_threat(!self.side, run),
                 MoveFilter::MatedRoyalWins(kind) => !self.second_royal_attacked(kind, !self.side),
                 MoveFilter::Bikjang => self.bikjang_parted(),
+                MoveFilter::PseudoRoyal(p) => self.pseudo_royals_safe(p),
             };
             if !pass {
                 return false;

@@ -14,6 +14,7 @@ pub mod notation;
 pub mod outcome;
 mod palace;
 mod pool;
+mod pseudo_royal;
 pub mod san;
 mod scratch;
 mod two_step;
@@ -1523,9 +1524,22 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether the side to move is in check by a rule beyond attacks on its royal
     /// piece: an enemy unit on its intrusion squares (Xenophobic), its second royal
-    /// kind attacked (Separation, Counselor), or an enemy move that would link its
-    /// royal (Linkage). With no legal move this is mate.
+    /// kind attacked (Separation, Counselor), a pseudo-royal piece attacked (Coregal,
+    /// Spartan), or an enemy move that would link its royal (Linkage). With no legal
+    /// move this is mate.
     pub fn in_extra_check(&self) -> bool {
+        self.extra_check(true)
+    }
+
+    /// Whether the side to move is in a check that SAN marks with `+`: a check on its
+    /// royal piece or by a rule, but not a pseudo-royal piece attacked (pyffish marks
+    /// only the mate of one, with `#`).
+    pub(crate) fn in_marked_check(&self) -> bool {
+        self.in_check() || self.extra_check(false)
+    }
+
+    /// [`Position::in_extra_check`], the pseudo-royal pieces counted where `pseudo`.
+    fn extra_check(&self, pseudo: bool) -> bool {
         (self.rules.filters.has(MoveFilter::IntrudersMustGo)
             && (self.rules.intrusion[self.side] & self.by_color[!self.side]).any())
             || self
@@ -1538,6 +1552,7 @@ impl<B: Bitboard> Position<B> {
                 .filters
                 .mated_royal_wins()
                 .is_some_and(|k| self.second_royal_attacked(k, self.side))
+            || (pseudo && self.pseudo_royal_checked(self.side))
             || self.rules.filters.linkage().is_some_and(|run| {
                 self.with_copy(|p| {
                     p.make_null_move();

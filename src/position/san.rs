@@ -70,11 +70,17 @@ impl<B: Bitboard> Position<B> {
         let mut after = self.clone();
         after.make_move(mv);
         // A check by a rule (a second royal attacked: Reentrant's and Separation's
-        // queen) is a check too.
-        if after.in_check() || after.in_extra_check() {
+        // queen) is a check too; a pseudo-royal piece attacked (Coregal's queen) is
+        // marked only when it is mate, as pyffish writes it.
+        let marked = after.in_marked_check();
+        if marked || after.in_extra_check() {
             let mut replies = MoveList::new();
             after.generate_ignoring_end(&mut replies);
-            san.push(if replies.is_empty() { '#' } else { '+' });
+            if replies.is_empty() {
+                san.push('#');
+            } else if marked {
+                san.push('+');
+            }
         }
         san
     }

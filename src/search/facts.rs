@@ -60,6 +60,7 @@ impl RuleFacts {
             draws_win_for: rules.variant.goal.draws_win_for,
             draws_counted: rules.variant.palace.points.is_some(),
             extra_check: (rules.filters.second_royal().is_some()
+                || rules.filters.pseudo_royals().is_some()
                 || rules.filters.has(MoveFilter::IntrudersMustGo))
                 && rules.filters.linkage().is_none()
                 && rules.filters.mated_royal_wins().is_none(),

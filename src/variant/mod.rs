@@ -347,6 +347,23 @@ pub struct Explosion {
     pub immune: Vec<char>,
 }
 
+/// Pieces of some kinds are treated like royal pieces while a side has few of them
+/// (Fairy-Stockfish's `extinctionPseudoRoyal`, read with `extinctionPieceTypes` and
+/// `extinctionPieceCount`): a move may not leave one of them attacked; with none left
+/// a side has no check to answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PseudoRoyalty {
+    /// Letters of the kinds (each counted on its own).
+    pub kinds: Vec<char>,
+    /// A side's pieces of a kind are pseudo-royal while it has at most `count + 1` of
+    /// them (Fairy-Stockfish's `extinctionPieceCount`: 0, only the last one; Coregal's
+    /// 64, every queen).
+    pub count: u32,
+    /// `dupleCheck` (Spartan): a side may not leave all its pieces of the kinds
+    /// attacked at once, however many it has.
+    pub duple_check: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
     /// Fairy-Stockfish's name.
@@ -380,6 +397,8 @@ pub struct Variant {
     /// A royal piece in check may move only to capture its one checker (Makpong,
     /// Fairy-Stockfish's `makpongRule`): it may not step out of check.
     pub checked_royal_stays: bool,
+    /// Pseudo-royal kinds ([`PseudoRoyalty`]); `None` in most games.
+    pub pseudo_royalty: Option<PseudoRoyalty>,
     /// Fairy-Stockfish's `shatarMateRule` (Shatar): a checkmate by knights alone is won
     /// by the mated side, and one after a run of checks none of which came from a
     /// knight, rook or bers is a draw (`position::mate_rule`).

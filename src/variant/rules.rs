@@ -230,6 +230,9 @@ pub struct CastlingRules {
     pub king_kind: usize,
     /// The castling king is royal: it may not castle out of, through or into check.
     pub king_royal: bool,
+    /// The castling king's kind is pseudo-royal: while it is, the king may not castle
+    /// out of or through check either (the filter judges where it lands).
+    pub king_pseudo_royal: bool,
     /// The castling king may end in check (a royal may move into check: Contravention);
     /// it still may not castle out of or through check.
     pub into_check: bool,
@@ -990,6 +993,14 @@ impl<B: Bitboard> Rules<B> {
         let shy_kinds = (0..variant.pieces.len())
             .filter(|&k| variant.pieces[k].shy_hops)
             .fold(0u32, |m, k| m | 1 << k);
+        if variant.pseudo_royalty.is_some() && variant.explosion.is_some() {
+            // Fairy-Stockfish's blast rules for them (a move may not blow up its own,
+            // touching ones are immune) are not built.
+            return Err(RulesError(format!(
+                "variant {}: extinctionPseudoRoyal with blastOnCapture is not implemented",
+                variant.name
+            )));
+        }
         let castling = match &variant.castling {
             None => None,
             Some(c) => {
@@ -1012,6 +1023,11 @@ impl<B: Bitboard> Rules<B> {
                 Some(CastlingRules {
                     king_kind,
                     king_royal: kinds[king_kind].royal,
+                    king_pseudo_royal: variant.pseudo_royalty.as_ref().is_some_and(|p| {
+                        p.kinds
+                            .iter()
+                            .any(|l| l.eq_ignore_ascii_case(&c.king_letter))
+                    }),
                     into_check: variant.goal.self_check.is_some(),
                     king_files: c.king_files,
                     rook_files: c.rook_files,

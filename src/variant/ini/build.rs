@@ -15,8 +15,8 @@ use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
     betza, Capture, Castling, Color, DrawRules, EndRules, Explosion, Extinction, Goal,
-    KindPromotion, PieceKind, Promotion, RepetitionValue, Setup, StalemateResult, Variant, BLACK,
-    WHITE,
+    KindPromotion, PieceKind, Promotion, PseudoRoyalty, RepetitionValue, Setup, StalemateResult,
+    Variant, BLACK, WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -1495,7 +1495,10 @@ impl<'a> Builder<'a> {
                 Some(x.kinds.clone()),
                 (x.count, x.opponent_count, x.claim),
             ),
-            None => (GameValue::None, None, (0, 0, false)),
+            None => match &v.pseudo_royalty {
+                Some(p) => (GameValue::None, Some(p.kinds.clone()), (p.count, 0, false)),
+                None => (GameValue::None, None, (0, 0, false)),
+            },
         };
         if let Some(x) = self.read("extinctionValue", parse_value) {
             value = x;
@@ -1530,6 +1533,42 @@ impl<'a> Builder<'a> {
         }
         if let Some(b) = self.read("extinctionClaim", parse_bool) {
             counts.2 = b;
+        }
+        // Pseudo-royal kinds are the extinction kinds, counted alike.
+        let mut pseudo = v.pseudo_royalty.is_some();
+        let mut duple = v.pseudo_royalty.as_ref().is_some_and(|p| p.duple_check);
+        if let Some(b) = self.read("extinctionPseudoRoyal", parse_bool) {
+            pseudo = b;
+        }
+        if let Some(b) = self.read("dupleCheck", parse_bool) {
+            duple = b;
+        }
+        v.pseudo_royalty = None;
+        if pseudo {
+            match &kinds {
+                Some(ls) if !ls.is_empty() => {
+                    v.pseudo_royalty = Some(PseudoRoyalty {
+                        kinds: ls.clone(),
+                        count: counts.0,
+                        duple_check: duple,
+                    })
+                }
+                _ => {
+                    let line = self.get("extinctionPseudoRoyal").map_or(0, |e| e.line);
+                    self.error(
+                        line,
+                        "extinctionPseudoRoyal: needs extinctionPieceTypes naming kinds \
+                         ('*' is not implemented)"
+                            .into(),
+                    );
+                }
+            }
+        } else if duple {
+            let line = self.get("dupleCheck").map_or(0, |e| e.line);
+            self.error(
+                line,
+                "dupleCheck: needs extinctionPseudoRoyal = true".into(),
+            );
         }
         v.end.extinction = match (value, kinds) {
             (GameValue::Win | GameValue::Loss | GameValue::Draw, Some(kinds)) => Some(Extinction {
@@ -1716,6 +1755,7 @@ fn template() -> Variant {
         royal_optional: false,
         flying_royals: false,
         checked_royal_stays: false,
+        pseudo_royalty: None,
         shatar_mate_rule: false,
         explosion: None,
         capture: Capture::Replacement,

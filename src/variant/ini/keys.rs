@@ -96,7 +96,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("makpongRule", Class::Rule),
     ("shatarMateRule", Class::Rule),
     ("bikjangRule", Class::Rule),
-    ("dupleCheck", Class::Unsupported(FALSE)),
+    ("dupleCheck", Class::Rule),
     ("soldierPromotionRank", Class::Unsupported(&["1"])),
     ("diagonalLines", Class::Rule),
     // Passing and walls.
@@ -132,7 +132,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("extinctionPieceCount", Class::Rule),
     ("extinctionOpponentPieceCount", Class::Rule),
     ("extinctionClaim", Class::Rule),
-    ("extinctionPseudoRoyal", Class::Unsupported(FALSE)),
+    ("extinctionPseudoRoyal", Class::Rule),
     ("flagPiece", Class::Rule),
     ("flagPieceWhite", Class::Rule),
     ("flagPieceBlack", Class::Rule),

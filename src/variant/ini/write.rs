@@ -494,6 +494,19 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     };
     out.key("stalemateValue", value);
     out.key("stalematePieceCount", count);
+    if let Some(p) = &v.pseudo_royalty {
+        // The pseudo-royal kinds and count share the extinction keys.
+        if let Some(x) = &v.end.extinction {
+            if x.kinds != p.kinds || x.count != p.count {
+                return Err("pseudo-royal kinds other than the extinction kinds".into());
+            }
+        } else {
+            out.key("extinctionPieceTypes", lower(&p.kinds));
+            out.key("extinctionPieceCount", p.count);
+        }
+        out.key("extinctionPseudoRoyal", true);
+        out.key("dupleCheck", p.duple_check);
+    }
     match &v.end.extinction {
         None => out.key("extinctionValue", "none"),
         Some(x) => {

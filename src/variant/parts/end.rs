@@ -181,7 +181,13 @@ impl<B: Bitboard> EndConditions<B> {
     ) -> Result<Self, RulesError> {
         let end = &variant.end;
         let mut list = Vec::new();
-        if let Some(e) = &end.extinction {
+        // Pseudo-royal pieces are never captured, so their extinction is no rule
+        // (Fairy-Stockfish), except where captures explode.
+        let extinction = end
+            .extinction
+            .as_ref()
+            .filter(|_| variant.pseudo_royalty.is_none() || variant.explosion.is_some());
+        if let Some(e) = extinction {
             let kinds = kinds_mask(variant, &e.kinds)?;
             if variant.secret_bomb && kinds != 0 {
                 list.push(EndCondition::MutualExtinction(kinds));

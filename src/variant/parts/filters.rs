@@ -67,6 +67,29 @@ pub enum MoveFilter {
     /// Bikjang (Janggi): when the royals face each other on an open file at the
     /// start of the turn, a move (the pass aside) must part them.
     Bikjang,
+    /// Pseudo-royal kinds (Fairy-Stockfish's `extinctionPseudoRoyal`: Coregal's queens,
+    /// the commoner kings of Spartan, Sho-shogi, Two Kings).
+    PseudoRoyal(PseudoRoyals),
+}
+
+/// The compiled pseudo-royalty ([`crate::variant::PseudoRoyalty`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PseudoRoyals {
+    /// Bit per kind.
+    pub kinds: u32,
+    /// A side's pieces of a kind are pseudo-royal while it has at most this many of
+    /// them (`extinctionPieceCount + 1`).
+    pub limit: u32,
+    /// A side may not leave every piece of the kinds attacked (`dupleCheck`).
+    pub duple_check: bool,
+}
+
+impl PseudoRoyals {
+    const NONE: PseudoRoyals = PseudoRoyals {
+        kinds: 0,
+        limit: 0,
+        duple_check: false,
+    };
 }
 
 impl MoveFilter {
@@ -91,6 +114,7 @@ impl MoveFilter {
             MoveFilter::Linkage(_) => 32768,
             MoveFilter::MatedRoyalWins(_) => 65536,
             MoveFilter::Bikjang => 131072,
+            MoveFilter::PseudoRoyal(_) => 262144,
         }
     }
 }
@@ -170,6 +194,18 @@ impl MoveFilters {
         if variant.palace.bikjang {
             list.push(MoveFilter::Bikjang);
         }
+        if let Some(p) = &variant.pseudo_royalty {
+            let kinds = p
+                .kinds
+                .iter()
+                .filter_map(|&l| variant.kind_by_letter(l))
+                .fold(0, |m, k| m | 1 << k);
+            list.push(MoveFilter::PseudoRoyal(PseudoRoyals {
+                kinds,
+                limit: p.count.saturating_add(1),
+                duple_check: p.duple_check,
+            }));
+        }
         let bits = list.iter().fold(0, |b, f| b | f.bit());
         MoveFilters { list, bits }
     }
@@ -222,6 +258,18 @@ impl MoveFilters {
         }
         self.list.iter().find_map(|f| match *f {
             MoveFilter::Linkage(run) => Some(run),
+            _ => None,
+        })
+    }
+
+    /// The pseudo-royal kinds (`PseudoRoyal`), if any.
+    #[inline(always)]
+    pub fn pseudo_royals(&self) -> Option<PseudoRoyals> {
+        if self.bits & MoveFilter::PseudoRoyal(PseudoRoyals::NONE).bit() == 0 {
+            return None;
+        }
+        self.list.iter().find_map(|f| match *f {
+            MoveFilter::PseudoRoyal(p) => Some(p),
             _ => None,
         })
     }

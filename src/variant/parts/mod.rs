@@ -37,7 +37,7 @@ pub mod vision;
 pub use capture::{BlastRules, CapturePermissions, CaptureRule};
 pub use counting::Counting;
 pub use end::{EndCondition, EndConditions, GoalSquares};
-pub use filters::{MoveFilter, MoveFilters};
+pub use filters::{MoveFilter, MoveFilters, PseudoRoyals};
 pub use modes::{PieceMode, PieceModes, NO_DONOR};
 pub use no_move::NoMoveRule;
 pub use plan::{ExchangeRule, GeneratorPlan, ListRule, NoRoyal, WithRoyal};

@@ -305,6 +305,7 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::QuadrantsApart(_)
         | MoveFilter::CheckedRoyalStays
         | MoveFilter::Bikjang
+        | MoveFilter::PseudoRoyal(_)
         | MoveFilter::Linkage(_) => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
@@ -540,6 +541,7 @@ impl ExchangeRule {
             | MoveFilter::CheckedRoyalStays
             | MoveFilter::Linkage(_)
             | MoveFilter::Bikjang
+            | MoveFilter::PseudoRoyal(_)
             | MoveFilter::MatedRoyalWins(_) => false,
         });
         let turn_ok = match turn {
