@@ -49,6 +49,7 @@ impl<B: Bitboard> Position<B> {
                 list.push(Move::compound(m.from(), m.to(), sq));
             }
         }
+        list.drop_front(moves);
     }
 
     /// The legal turns of a side in check under two-step evasions (Deadline), in place
