@@ -158,20 +158,8 @@ pub fn plan<B: Bitboard>(
     control: &Control,
     options: &PlanOptions,
 ) -> Plan {
-    let mut answer = Plan {
-        best: None,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        belief: belief.len(),
-        sampled: 0,
-        inconsistent_at: belief.inconsistent_at(),
-    };
-    let worlds: Vec<&Position<B>> = belief
-        .worlds()
-        .iter()
-        .filter(|w| !w.legal_moves().is_empty())
-        .collect();
+    let mut answer = Plan::empty(belief);
+    let worlds = planner::playable_worlds(belief);
     let Some(first) = worlds.first() else {
         return answer;
     };

@@ -74,6 +74,30 @@ pub struct Plan {
     pub inconsistent_at: Option<usize>,
 }
 
+impl Plan {
+    /// The answer before any search: no move, no depth, the belief's size.
+    pub(super) fn empty<B: Bitboard>(belief: &Belief<B>) -> Plan {
+        Plan {
+            best: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            belief: belief.len(),
+            sampled: 0,
+            inconsistent_at: belief.inconsistent_at(),
+        }
+    }
+}
+
+/// The worlds of `belief` in which the mover has a legal move, in belief order.
+pub(super) fn playable_worlds<B: Bitboard>(belief: &Belief<B>) -> Vec<&Position<B>> {
+    belief
+        .worlds()
+        .iter()
+        .filter(|w| !w.legal_moves().is_empty())
+        .collect()
+}
+
 /// A score as a number the mix can average.
 pub(super) fn value(score: Score) -> i32 {
     match score {
@@ -122,20 +146,8 @@ pub fn plan<B: Bitboard>(
         return super::bomb_plan::plan(belief, limits, settings, tables, control, options);
     }
     let (tt, memory) = tables;
-    let mut answer = Plan {
-        best: None,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        belief: belief.len(),
-        sampled: 0,
-        inconsistent_at: belief.inconsistent_at(),
-    };
-    let playable: Vec<&Position<B>> = belief
-        .worlds()
-        .iter()
-        .filter(|w| !w.legal_moves().is_empty())
-        .collect();
+    let mut answer = Plan::empty(belief);
+    let playable = playable_worlds(belief);
     let Some(first) = playable.first() else {
         return answer;
     };
