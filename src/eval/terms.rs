@@ -15,6 +15,7 @@ use super::material::{derived_values, generic_params, mobility_base};
 use super::{embedded, Evaluator};
 use crate::board::{Bitboard, Square};
 use crate::position::Position;
+use crate::variant::kind_bits::kinds_in;
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::{Color, BLACK, WHITE};
 
@@ -408,10 +409,7 @@ impl<B: Bitboard> Eval<B> {
     fn pawn_attacks(&self, pos: &Position<B>, c: Color) -> B {
         let rules = pos.rules();
         let mut att = B::EMPTY;
-        let mut kinds = self.pawn_kinds;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
+        for k in kinds_in(self.pawn_kinds) {
             let set = pos.pieces_of(k, c);
             let m = rules.moves(k, c);
             match &m.shift {

@@ -25,6 +25,7 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
 
 use crate::board::{Bitboard, Square};
+use crate::variant::kind_bits::kinds_in;
 use crate::variant::parts::{CaptureRule, MoveFilter, TurnRule};
 use crate::variant::rules::{Rules, MAX_KINDS};
 use crate::variant::walls::WallingRule;
@@ -1363,13 +1364,7 @@ impl<B: Bitboard> Position<B> {
 
     #[inline(always)]
     pub(crate) fn kinds_set(&self, mask: u32) -> B {
-        let mut m = mask;
-        let mut b = B::EMPTY;
-        while m != 0 {
-            b |= self.by_kind[m.trailing_zeros() as usize];
-            m &= m - 1;
-        }
-        b
+        kinds_in(mask).fold(B::EMPTY, |b, k| b | self.by_kind[k])
     }
 
     /// The pieces of `victim_side` that a piece of kind `kind` may capture (all of them
@@ -1590,13 +1585,9 @@ impl<B: Bitboard> Position<B> {
 
 impl<B: Bitboard> crate::variant::parts::counting::Material for Position<B> {
     fn count(&self, kinds: u32, side: Color) -> u32 {
-        let mut n = 0;
-        let mut k = kinds;
-        while k != 0 {
-            n += self.pieces_of(k.trailing_zeros() as usize, side).count();
-            k &= k - 1;
-        }
-        n
+        kinds_in(kinds)
+            .map(|k| self.pieces_of(k, side).count())
+            .sum()
     }
 
     fn count_all(&self, side: Color) -> u32 {

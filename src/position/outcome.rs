@@ -6,6 +6,7 @@ use super::mate_rule::ShatarMate;
 use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::goal::{BothConnected, CheckMate};
+use crate::variant::kind_bits::kinds_in;
 use crate::variant::parts::{EndCondition, NoMoveRule};
 use crate::variant::{Color, RepetitionValue, StalemateResult, BLACK, WHITE};
 use std::fmt;
@@ -416,17 +417,12 @@ impl<B: Bitboard> Position<B> {
                             self.by_color[!c].count() + in_hand(!c),
                         )
                     } else {
-                        let mut m = x.kinds;
-                        let mut hit = false;
-                        while m != 0 {
-                            let k = m.trailing_zeros() as usize;
+                        kinds_in(x.kinds).any(|k| {
                             let n = |s: Color| {
                                 self.pieces_of(k, s).count() + u32::from(self.hand[s][k])
                             };
-                            hit |= extinct(n(c), n(!c));
-                            m &= m - 1;
-                        }
-                        hit
+                            extinct(n(c), n(!c))
+                        })
                     };
                     if hit {
                         if x.draws {
@@ -718,15 +714,8 @@ impl<B: Bitboard> Position<B> {
     /// Fairy-Stockfish).
     #[inline(always)]
     fn some_kind_missing(&self, kinds: u32, color: Color) -> bool {
-        let mut m = kinds;
-        while m != 0 {
-            let kind = m.trailing_zeros() as usize;
-            if self.pieces_of(kind, color).is_empty() && self.hand_count(color, kind) == 0 {
-                return true;
-            }
-            m &= m - 1;
-        }
-        false
+        kinds_in(kinds)
+            .any(|kind| self.pieces_of(kind, color).is_empty() && self.hand_count(color, kind) == 0)
     }
 
     /// Whether the side to move has a legal move that puts a piece of `kinds` on `zone`.

@@ -11,6 +11,7 @@
 
 use super::{kind_of, MoveKind, Position};
 use crate::board::Bitboard;
+use crate::variant::kind_bits::kinds_in;
 use crate::variant::parts::PseudoRoyals;
 use crate::variant::Color;
 
@@ -26,10 +27,7 @@ impl<B: Bitboard> Position<B> {
         let last = self.last_move_pieces();
         let mut royals = B::EMPTY;
         let mut candidates = B::EMPTY;
-        let mut kinds = p.kinds;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
+        for k in kinds_in(p.kinds) {
             let pieces = self.pieces_of(k, mover);
             candidates |= pieces;
             let n = pieces.count();
@@ -78,10 +76,7 @@ impl<B: Bitboard> Position<B> {
         let occ = self.occupied();
         let attacked = |s| self.attackers(s, !color, occ).any();
         let mut candidates = B::EMPTY;
-        let mut kinds = p.kinds;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
+        for k in kinds_in(p.kinds) {
             let pieces = self.pieces_of(k, color);
             candidates |= pieces;
             if pieces.count() <= p.limit && pieces.squares().any(attacked) {

@@ -12,6 +12,7 @@ use crate::board::Bitboard;
 use crate::eval::nnue::{Accumulators, Network};
 use crate::eval::Evaluator;
 use crate::position::{kind_of, GameResult, Move, MoveKind, MoveList, Position, NO_PIECE};
+use crate::variant::kind_bits::kinds_in;
 use crate::variant::{RepetitionValue, BLACK, WHITE};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
@@ -668,15 +669,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// its royal piece and pawn-like pieces.
     fn has_non_pawn_material(&self) -> bool {
         let us = self.pos.side_to_move();
-        let mut m = self.facts.null_ok_kinds;
-        while m != 0 {
-            let k = m.trailing_zeros() as usize;
-            if self.pos.pieces_of(k, us).any() {
-                return true;
-            }
-            m &= m - 1;
-        }
-        false
+        kinds_in(self.facts.null_ok_kinds).any(|k| self.pos.pieces_of(k, us).any())
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {

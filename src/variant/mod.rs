@@ -12,6 +12,7 @@ pub mod fog;
 pub mod goal;
 pub mod hands;
 pub mod ini;
+pub mod kind_bits;
 pub mod kind_promotion;
 pub mod line_count;
 pub mod palace;
