@@ -207,7 +207,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 88] = [
+const FSF_LOADING: [&str; 90] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -295,6 +295,8 @@ const FSF_LOADING: [&str; 88] = [
     "la-mancha-duel",
     "argess",
     "quasi-shatranj",
+    "andersgiveaway",
+    "andersanti",
     "leaperhouse",
 ];
 
@@ -1196,6 +1198,106 @@ fn return_to_owner_key_reads_back_and_refuses_bad_values() {
         1,
         "without castling",
     );
+}
+
+/// `passOnStalemate` (Fairy-Stockfish's `andersanti` and `andersgiveaway` sections, and
+/// the per-colour keys): a side with no legal move that is not in check passes, written
+/// as a piece's move to its own square (the royal's, else the lowest-numbered piece's:
+/// `a2a2` with pawns on a2 and h3); a pawn's pass resets the move clock; two passes in a
+/// row draw. Every legal list, FEN, SAN and result below is pyffish 0.0.90's
+/// (`legal_moves`, `get_fen`, `get_san`, `game_result` on the same sections, 2026-11-27).
+#[test]
+fn pass_on_stalemate_as_fairy_stockfish() {
+    use protean::position::outcome::GameResult;
+    let text = "[andersanti:antichess]\npassOnStalemate = true\n\n\
+                [andersgiveaway:giveaway]\npassOnStalemate = true\n\n\
+                [passw:chess]\npassOnStalemateWhite = true\n\n\
+                [passb:chess]\npassOnStalemateBlack = true\n";
+    let loaded = parse_variants(text, "pass.ini").require_all().unwrap();
+    let game = |name: &str, fen: &str, moves: &[&str]| {
+        let v = loaded.variants.iter().find(|v| v.name == name).unwrap();
+        let mut g = Game::new(&Arc::new(v.clone()), Some(fen)).unwrap();
+        for m in moves {
+            g.play_uci(m).unwrap();
+        }
+        g
+    };
+    let moves = |g: &Game| g.legal_moves_uci();
+    // The lowest-numbered pawn passes: a2 (square 8) before h3 (square 23).
+    let g = game("andersanti", "8/8/8/8/7p/p6P/P7/8 w - - 5 9", &[]);
+    assert_eq!(moves(&g), ["a2a2"]);
+    // White blocks the last pawn; Black, stuck, passes with a4; a pawn's pass resets the
+    // clock (7 -> 0); White passes; the second pass in a row ends the game drawn.
+    let start = "8/8/8/8/p6p/P7/7P/8 w - - 7 1";
+    let g = game("andersanti", start, &["h2h3"]);
+    assert_eq!(moves(&g), ["a4a4"]);
+    assert_eq!(g.san_line(&["a4a4".to_string()]), ["a4"]);
+    let g = game("andersanti", start, &["h2h3", "a4a4"]);
+    assert_eq!(g.fen(), "8/8/8/8/p6p/P6P/8/8 w - - 0 2");
+    assert_eq!(moves(&g), ["a3a3"]);
+    let g = game("andersanti", start, &["h2h3", "a4a4", "a3a3"]);
+    assert_eq!(g.fen(), "8/8/8/8/p6p/P6P/8/8 b - - 0 2");
+    assert!(moves(&g).is_empty());
+    assert_eq!(g.outcome().map(|o| o.result), Some(GameResult::Draw));
+    // A side with no piece has won (antichess), it does not pass.
+    let g = game("andersanti", "8/8/8/8/8/8/8/7k w - - 0 1", &[]);
+    assert!(moves(&g).is_empty());
+    assert_eq!(
+        g.outcome().map(|o| o.result),
+        Some(GameResult::Win(protean::variant::WHITE))
+    );
+    // Giveaway's king is not royal: the lowest-numbered piece passes, here the pawn.
+    let g = game("andersgiveaway", "1k6/p7/P7/8/8/8/8/8 w - - 0 1", &["a6a6"]);
+    assert_eq!(g.fen(), "1k6/p7/P7/8/8/8/8/8 b - - 0 1");
+    assert_eq!(moves(&g).len(), 4);
+    // With a royal king the king passes (`Ka8`) and the clock runs on (3 -> 4).
+    let stuck_white = "K7/2q5/8/8/8/8/8/7k w - - 3 20";
+    let g = game("passw", stuck_white, &[]);
+    assert_eq!(moves(&g), ["a8a8"]);
+    assert_eq!(g.san_line(&["a8a8".to_string()]), ["Ka8"]);
+    let g = game("passw", stuck_white, &["a8a8"]);
+    assert_eq!(g.fen(), "K7/2q5/8/8/8/8/8/7k b - - 4 20");
+    assert_eq!(moves(&g).len(), 26);
+    // The other colour is stalemated as in chess.
+    let g = game("passb", stuck_white, &[]);
+    assert!(moves(&g).is_empty());
+    assert_eq!(g.outcome().map(|o| o.result), Some(GameResult::Draw));
+    let g = game("passw", "7k/5Q2/8/8/8/8/8/K7 b - - 3 20", &[]);
+    assert!(moves(&g).is_empty());
+    let g = game("passb", "7k/5Q2/8/8/8/8/8/K7 b - - 3 20", &["h8h8"]);
+    assert_eq!(g.fen(), "7k/5Q2/8/8/8/8/8/K7 w - - 4 21");
+    // Counts through passes, each pyffish's perft.
+    for (name, fen, counts) in [
+        (
+            "andersanti",
+            "8/8/8/1p6/1P4p1/6P1/8/4B3 b - - 0 1",
+            &[1u64, 3, 3, 23, 23][..],
+        ),
+        (
+            "andersgiveaway",
+            "k7/p7/P7/8/8/8/6p1/6K1 w - - 0 1",
+            &[1, 2, 9, 34, 175, 747],
+        ),
+        (
+            "passw",
+            "k7/p7/P7/8/8/8/8/K1q5 w - - 0 1",
+            &[1, 22, 70, 1546],
+        ),
+        (
+            "passw",
+            "7k/8/5KQ1/8/8/8/8/8 w - - 0 1",
+            &[23, 15, 373, 840],
+        ),
+    ] {
+        for (d, &n) in counts.iter().enumerate() {
+            assert_eq!(
+                game(name, fen, &[]).perft(d as u32 + 1),
+                n,
+                "{name} {fen} depth {}",
+                d + 1
+            );
+        }
+    }
 }
 
 /// `castlingWins` (Fairy-Stockfish's `castle` section wins with Black's long castling

@@ -1025,7 +1025,11 @@ impl<B: Bitboard> Position<B> {
         if self.must_drop_now() && list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
             list.retain(|m| m.kind() == MoveKind::Drop);
         }
-        if self.rules.plan.pass_if_none && list.is_empty() && !self.in_check() {
+        if self.rules.plan.pass_if_none
+            && list.is_empty()
+            && !self.in_check()
+            && self.passes_when_stuck()
+        {
             list.push(Move::PASS);
         }
         // The pass is refused in check, except to kings that face each other

@@ -464,7 +464,12 @@ impl<B: Bitboard> Position<B> {
         match mv.kind() {
             MoveKind::Drop => self.make_drop(mv, &mut undo),
             // Nothing moves; square 0 is neither left nor entered.
-            MoveKind::Pass => undo.moved = NO_PIECE,
+            MoveKind::Pass => {
+                undo.moved = NO_PIECE;
+                if mv.is_pass() {
+                    self.pass_clock();
+                }
+            }
             MoveKind::Castle => {
                 let (kto, rto) = self.castling_destinations(from, to);
                 let king = self.remove(from);

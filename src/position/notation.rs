@@ -47,12 +47,9 @@ impl<B: Bitboard> Position<B> {
     fn plain_move_to_uci(&self, mv: Move, chess960: bool) -> String {
         let geo = self.rules.geo;
         if mv.is_pass() {
-            // Where passing is a move of the game (Janggi), Fairy-Stockfish writes it
-            // as the royal's square twice.
-            return match self
-                .royal_square(self.side)
-                .filter(|_| self.rules.variant.palace.pass)
-            {
+            // Where passing is a move of the game (Janggi, `passOnStalemate`),
+            // Fairy-Stockfish writes it as a piece's square twice.
+            return match self.pass_square() {
                 Some(sq) => geo.square_name(sq) + &geo.square_name(sq),
                 None => "0000".to_string(),
             };

@@ -237,8 +237,8 @@ impl<B: Bitboard> Position<B> {
                 return end(GameResult::Win(!us), EndReason::Checkmate);
             }
             match self.rules.no_move {
-                // A side not in check always has the pass: the list is empty only
-                // in check, which is mate above.
+                // A side not in check that may pass has the pass: the list is empty
+                // only in check (mate above) or for a side without the pass.
                 NoMoveRule::Stalemate | NoMoveRule::Pass => {}
                 NoMoveRule::ForbiddenCaptureLoses => {
                     if self.has_forbidden_capture() {

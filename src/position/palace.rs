@@ -65,6 +65,35 @@ impl<B: Bitboard> Position<B> {
         self.royals_face() && self.royals_faced_before() == Some(true)
     }
 
+    /// Whether the side to move passes when it has no other legal move (and is not in
+    /// check): Lines of Action's pass, or Fairy-Stockfish's `passOnStalemate` for it.
+    pub(crate) fn passes_when_stuck(&self) -> bool {
+        let v = &self.rules.variant;
+        v.goal.pass_when_stuck || v.palace.pass_on_stalemate[self.side]
+    }
+
+    /// The square a pass is written on (`e2e2`, SAN `Ke2`) where the variant writes it
+    /// as a piece's move to its own square, as Fairy-Stockfish does: the royal's, else the
+    /// mover's lowest-numbered piece; `None` where the pass is `0000`.
+    pub(crate) fn pass_square(&self) -> Option<Square> {
+        if !self.rules.variant.palace.passes_on_a_square() {
+            return None;
+        }
+        self.royal_square(self.side)
+            .or_else(|| self.by_color[self.side].squares().next())
+    }
+
+    /// A pass written on a piece's square is that piece's move for the move clock, as
+    /// in Fairy-Stockfish: a pawn's pass (`passOnStalemate`) resets it.
+    #[inline(never)]
+    pub(crate) fn pass_clock(&mut self) {
+        if let Some(sq) = self.pass_square() {
+            if self.rules.kinds[kind_of(self.board[sq])].resets_clock {
+                self.halfmove = 0;
+            }
+        }
+    }
+
     /// Whether the last two moves were passes.
     pub(crate) fn two_passes(&self) -> bool {
         let n = self.history.len();

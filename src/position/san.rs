@@ -175,16 +175,20 @@ impl<B: Bitboard> Position<B> {
         let geo = self.rules.geo;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_pass() {
-            // Where passing is a move of the game (Janggi) Fairy-Stockfish writes the
-            // royal's move to its own square (`Ke2`); elsewhere PGN's null move.
-            let royal = self
-                .royal_square(self.side)
-                .filter(|_| self.rules.variant.palace.pass);
-            return match (royal, self.rules.royalty.kind()) {
-                (Some(sq), Some(k)) => {
-                    format!("{}{}", self.rules.kinds[k].san_letter, geo.square_name(sq))
+            // Where passing is a move of the game (Janggi, `passOnStalemate`)
+            // Fairy-Stockfish writes a piece's move to its own square (`Ke2`, a pawn's
+            // `h2`); elsewhere PGN's null move.
+            return match self.pass_square() {
+                Some(sq) => {
+                    let kind = &self.rules.kinds[kind_of(self.board[sq])];
+                    let letter = if kind.san_without_letter {
+                        String::new()
+                    } else {
+                        kind.san_letter.to_string()
+                    };
+                    letter + &geo.square_name(sq)
                 }
-                _ => "--".into(),
+                None => "--".into(),
             };
         }
         if mv.kind() == MoveKind::Castle {

@@ -16,6 +16,12 @@ pub struct PalaceRules {
     /// Two passes in a row end the game (by points where [`PalaceRules::points`] is
     /// set, else drawn).
     pub pass: bool,
+    /// Per colour: a side with no legal move that is not in check passes, its one
+    /// legal move, in place of the stalemate verdict (Fairy-Stockfish's
+    /// `passOnStalemate`). Written as [`PalaceRules::pass`] is, on the royal's square or,
+    /// with no royal, on the mover's lowest-numbered piece (`h2h2`); two passes in a row
+    /// end the game.
+    pub pass_on_stalemate: [bool; 2],
     /// Bikjang: royals facing each other on an open file at the start of a turn must
     /// be parted by the move (a pass excepted); royals that still face after it end
     /// the game (by points, else drawn).
@@ -23,6 +29,14 @@ pub struct PalaceRules {
     /// Material counting: the endings that would be drawn (the move rule, repetition,
     /// bikjang, two passes) are decided by points.
     pub points: Option<PointCount>,
+}
+
+impl PalaceRules {
+    /// Whether a pass is written as a piece's move to its own square (`e2e2`) and two
+    /// passes in a row end the game.
+    pub fn passes_on_a_square(&self) -> bool {
+        self.pass || self.pass_on_stalemate.contains(&true)
+    }
 }
 
 /// Points per kind and Black's komi; the side with more points wins, a tie is a draw.

@@ -106,6 +106,14 @@ impl Builder<'_> {
         if let Some(b) = self.read("pass", parse_bool) {
             v.palace.pass = b;
         }
+        if let Some(b) = self.read("passOnStalemate", parse_bool) {
+            v.palace.pass_on_stalemate = [b, b];
+        }
+        for (key, side) in [("passOnStalemateWhite", 0), ("passOnStalemateBlack", 1)] {
+            if let Some(b) = self.read(key, parse_bool) {
+                v.palace.pass_on_stalemate[side] = b;
+            }
+        }
         if let Some(b) = self.read("bikjangRule", parse_bool) {
             v.palace.bikjang = b;
         }
@@ -223,6 +231,14 @@ pub fn palace_key_values(v: &Variant) -> Vec<(&'static str, String)> {
     }
     if p.pass {
         out.push(("pass", "true".to_string()));
+    }
+    for (key, on) in [
+        ("passOnStalemateWhite", p.pass_on_stalemate[0]),
+        ("passOnStalemateBlack", p.pass_on_stalemate[1]),
+    ] {
+        if on {
+            out.push((key, "true".to_string()));
+        }
     }
     if p.bikjang {
         out.push(("bikjangRule", "true".to_string()));

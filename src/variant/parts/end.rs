@@ -373,7 +373,7 @@ impl<B: Bitboard> EndConditions<B> {
         if variant.palace.bikjang {
             list.push(EndCondition::RoyalsStillFace);
         }
-        if variant.palace.pass {
+        if variant.palace.passes_on_a_square() {
             list.push(EndCondition::TwoPasses);
         }
         Ok(EndConditions {

@@ -20,7 +20,10 @@ pub enum NoMoveRule {
     /// quadrants (Separation's forced separation); otherwise the stalemate result.
     QuadrantRuleLoses,
     /// The side passes (`0000`, its one legal move) and the game goes on (Lines of
-    /// Action); two passes in a row repeat the position.
+    /// Action); two passes in a row repeat the position. Or, where
+    /// `PalaceRules::pass_on_stalemate` says so for the side, it passes as
+    /// Fairy-Stockfish's `passOnStalemate` has it (written on a square, two passes in a
+    /// row end the game).
     Pass,
 }
 
@@ -28,7 +31,7 @@ impl NoMoveRule {
     pub fn of(variant: &Variant) -> NoMoveRule {
         if variant.goal.forbidden_capture_loses {
             NoMoveRule::ForbiddenCaptureLoses
-        } else if variant.goal.pass_when_stuck {
+        } else if variant.goal.pass_when_stuck || variant.palace.pass_on_stalemate.contains(&true) {
             NoMoveRule::Pass
         } else if variant.goal.supported_checks {
             NoMoveRule::IllegalChecksLose
