@@ -81,6 +81,9 @@ enum Stage {
     TtMove,
     ScoreCaptures,
     GoodCaptures,
+    /// The captures are done and the quiet moves are not on the stack yet (see
+    /// `DEFER_QUIETS_ABOVE`): `next` says none until `add_quiets` brings them.
+    AwaitQuiets,
     Killer1,
     Killer2,
     Counter,
@@ -117,7 +120,19 @@ pub struct MovePicker {
     counter: Move,
     /// Quiet moves are searched (main search, or evasions in quiescence).
     quiets: bool,
+    /// The quiet moves are left off the stack until the captures are done.
+    deferred: bool,
 }
+
+/// A node with more moves than this puts only its captures on the stack at first, and
+/// its quiet moves when the captures are done (generated again then: the children
+/// reuse the generation list). Most nodes cut off on the table move or a capture, and
+/// while those are searched the quiet moves would only hold room: in the placement and
+/// drop games a line of such nodes held thousands of quiet moves a ply. Generation is a
+/// function of the position, so the moves, their order and their scores (taken when
+/// their stage comes, as before) are the same either way. Chess never has this many
+/// moves (at most 218), so it never generates twice.
+const DEFER_QUIETS_ABOVE: usize = MoveList::INLINE;
 
 /// The scored moves of every node on a thread's current line, in one stack: a node
 /// puts its moves on top, its children put theirs above, and each node's caller takes
@@ -201,7 +216,15 @@ impl MovePicker {
         quiets: bool,
     ) -> MovePicker {
         let moves = list.as_slice();
-        stack.reserve(moves.len());
+        let mut deferred = false;
+        if quiets && moves.len() > DEFER_QUIETS_ABOVE {
+            // Deferring pays only when something is searched before the quiet moves.
+            let tactical = moves.iter().filter(|&&m| is_tactical(pos, m)).count();
+            deferred = tactical > 0 || (tt_move != Move::NONE && moves.contains(&tt_move));
+            stack.reserve(if deferred { tactical } else { moves.len() });
+        } else {
+            stack.reserve(moves.len());
+        }
         let base = stack.mark();
         let mut p = MovePicker {
             base,
@@ -214,6 +237,7 @@ impl MovePicker {
             killers,
             counter,
             quiets,
+            deferred,
         };
         // Captures first, then quiet moves, each in generation order (so that equal
         // scores are picked in the same order whatever the stage layout).
@@ -227,7 +251,7 @@ impl MovePicker {
             }
         }
         p.captures = entries.len() - base;
-        if quiets {
+        if quiets && !deferred {
             push_quiets(entries, pos, moves);
         }
         p.len = entries.len() - base;
@@ -235,6 +259,36 @@ impl MovePicker {
             p.stage = Stage::ScoreCaptures;
         }
         p
+    }
+
+    /// Whether `next` stopped for the quiet moves: the caller generates the node's
+    /// moves again and gives them to `add_quiets`.
+    #[inline]
+    pub fn awaits_quiets(&self) -> bool {
+        self.stage == Stage::AwaitQuiets
+    }
+
+    /// The quiet moves of `list` (the node's legal moves, generated again), put on the
+    /// stack behind the captures, where `build` would have put them.
+    #[cold]
+    #[inline(never)]
+    pub fn add_quiets<B: Bitboard>(
+        &mut self,
+        stack: &mut PickStack,
+        pos: &Position<B>,
+        list: &MoveList,
+    ) {
+        debug_assert!(self.awaits_quiets());
+        debug_assert_eq!(
+            stack.mark(),
+            self.base + self.len,
+            "a child left moves on the stack"
+        );
+        stack.reserve(list.len().saturating_sub(self.captures));
+        push_quiets(&mut stack.0, pos, list.as_slice());
+        self.len = stack.mark() - self.base;
+        self.deferred = false;
+        self.stage = Stage::Killer1;
     }
 
     /// Whether `m` was or will be handed out by a stage of its own.
@@ -285,7 +339,9 @@ impl MovePicker {
                 }
                 Stage::GoodCaptures => {
                     if self.cursor >= self.captures {
-                        self.stage = if self.quiets {
+                        self.stage = if self.deferred {
+                            Stage::AwaitQuiets
+                        } else if self.quiets {
                             Stage::Killer1
                         } else {
                             Stage::BadCaptures
@@ -309,6 +365,7 @@ impl MovePicker {
                         losing: false,
                     });
                 }
+                Stage::AwaitQuiets => return None,
                 Stage::Killer1 => {
                     self.stage = Stage::Killer2;
                     let k = self.killers[0];

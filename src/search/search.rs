@@ -912,6 +912,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 earlier,
             };
             let Some(pick) = picker.next(&cx, &mut self.picks) else {
+                if picker.awaits_quiets() {
+                    self.scratch.clear();
+                    self.pos.generate_legal(&mut self.scratch);
+                    picker.add_quiets(&mut self.picks, &self.pos, &self.scratch);
+                    continue;
+                }
                 break;
             };
             let m = pick.mv;
@@ -1160,6 +1166,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 earlier: self.earlier_moves(ply),
             };
             let Some(pick) = picker.next(&cx, &mut self.picks) else {
+                if picker.awaits_quiets() {
+                    self.scratch.clear();
+                    self.pos.generate_legal(&mut self.scratch);
+                    picker.add_quiets(&mut self.picks, &self.pos, &self.scratch);
+                    continue;
+                }
                 break;
             };
             let m = pick.mv;
