@@ -81,6 +81,9 @@ enum Stage {
     TtMove,
     ScoreCaptures,
     GoodCaptures,
+    /// The captures are done and the quiet moves are not on the stack yet (see
+    /// `DEFER_QUIETS_ABOVE`): `next` says none until `add_quiets` brings them.
+    AwaitQuiets,
     Killer1,
     Killer2,
     Counter,
@@ -100,12 +103,14 @@ pub struct Pick {
 
 /// The moves of one node, handed out stage by stage, best first within a stage.
 ///
-/// Scores its moves in a [`PickBuffer`] that the search lends it (kept from node to node,
-/// so a node costs the thread's stack no room for its moves). Layout of `moves`: `[0, bad)` captures found losing when picked, `[bad, captures)`
+/// Scores its moves on the thread's [`PickStack`], above the moves of the nodes that
+/// called it; the search lends the stack to each `next`. Layout of the node's `len`
+/// entries from `base`: `[0, bad)` captures found losing when picked, `[bad, captures)`
 /// the captures and promotions not yet picked, `[captures, len)` the quiet moves (the
 /// killers and the counter-move among them, skipped when their stage comes).
-pub struct MovePicker<'b> {
-    moves: &'b mut Vec<Scored>,
+pub struct MovePicker {
+    base: usize,
+    len: usize,
     captures: usize,
     bad: usize,
     cursor: usize,
@@ -115,59 +120,115 @@ pub struct MovePicker<'b> {
     counter: Move,
     /// Quiet moves are searched (main search, or evasions in quiescence).
     quiets: bool,
+    /// The quiet moves are left off the stack until the captures are done.
+    deferred: bool,
 }
 
-/// The room a [`MovePicker`] scores its moves in; it grows to exactly the most moves a
-/// node has had and keeps that capacity.
-#[derive(Default)]
-pub struct PickBuffer(Vec<Scored>);
+/// A node with more moves than this puts only its captures on the stack at first, and
+/// its quiet moves when the captures are done (generated again then: the children
+/// reuse the generation list). Most nodes cut off on the table move or a capture, and
+/// while those are searched the quiet moves would only hold room: in the placement and
+/// drop games a line of such nodes held thousands of quiet moves a ply. Generation is a
+/// function of the position, so the moves, their order and their scores (taken when
+/// their stage comes, as before) are the same either way. Chess never has this many
+/// moves (at most 218), so it never generates twice.
+const DEFER_QUIETS_ABOVE: usize = MoveList::INLINE;
 
-impl<'b> MovePicker<'b> {
+/// The scored moves of every node on a thread's current line, in one stack: a node
+/// puts its moves on top, its children put theirs above, and each node's caller takes
+/// them off when it returns (`mark`, then `release_to`). So a thread holds what its line
+/// holds at once. (A buffer per ply, kept from node to node, grew to the most moves any
+/// node at its ply ever had: in the placement games, where nodes have thousands of
+/// moves, that was the sum of every ply's largest node, 48 KB a thread in Donnybrook at
+/// 256 threads; docs/reliability.md, "Memory".)
+#[derive(Default)]
+pub struct PickStack(Vec<Scored>);
+
+impl PickStack {
+    /// The stack's height now, to `release_to` when the node returns.
+    #[inline(always)]
+    pub fn mark(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Takes off every move put on since `mark`.
+    #[inline(always)]
+    pub fn release_to(&mut self, mark: usize) {
+        self.0.truncate(mark);
+    }
+
+    /// Room for `n` more moves.
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) {
+        if self.0.capacity() - self.0.len() < n {
+            self.grow(n);
+        }
+    }
+
+    /// Grows by at least a quarter (few reallocations as the line deepens; at most a
+    /// quarter more room than the deepest line needed), or to exactly what is needed.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        let target = (self.0.len() + n).max(self.0.capacity() + self.0.capacity() / 4);
+        self.0.reserve_exact(target - self.0.len());
+    }
+}
+
+impl MovePicker {
     /// A full-width node: every move of `list`.
     pub fn new<B: Bitboard>(
-        buffer: &'b mut PickBuffer,
+        stack: &mut PickStack,
         pos: &Position<B>,
         list: &MoveList,
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
-    ) -> MovePicker<'b> {
-        Self::build(buffer, pos, list, tt_move, killers, counter, true)
+    ) -> MovePicker {
+        Self::build(stack, pos, list, tt_move, killers, counter, true)
     }
 
     /// Quiescence: the captures and promotions of `list`, or every move when `all`
     /// (evasions), without killers or counter-moves.
     pub fn quiescence<B: Bitboard>(
-        buffer: &'b mut PickBuffer,
+        stack: &mut PickStack,
         pos: &Position<B>,
         list: &MoveList,
         tt_move: Move,
         all: bool,
-    ) -> MovePicker<'b> {
+    ) -> MovePicker {
         let none = [Move::NONE; 2];
         let tt_move = if all || is_tactical(pos, tt_move) {
             tt_move
         } else {
             Move::NONE
         };
-        Self::build(buffer, pos, list, tt_move, none, Move::NONE, all)
+        Self::build(stack, pos, list, tt_move, none, Move::NONE, all)
     }
 
     fn build<B: Bitboard>(
-        buffer: &'b mut PickBuffer,
+        stack: &mut PickStack,
         pos: &Position<B>,
         list: &MoveList,
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
         quiets: bool,
-    ) -> MovePicker<'b> {
-        buffer.0.clear();
-        // Exactly the room this node needs, not the doubling of `push`: a thread keeps a
-        // buffer per ply of its line, and 256 threads keep theirs at once.
-        buffer.0.reserve_exact(list.len());
+    ) -> MovePicker {
+        let moves = list.as_slice();
+        let mut deferred = false;
+        if quiets && moves.len() > DEFER_QUIETS_ABOVE {
+            // Deferring pays only when something is searched before the quiet moves.
+            let tactical = moves.iter().filter(|&&m| is_tactical(pos, m)).count();
+            deferred = tactical > 0 || (tt_move != Move::NONE && moves.contains(&tt_move));
+            stack.reserve(if deferred { tactical } else { moves.len() });
+        } else {
+            stack.reserve(moves.len());
+        }
+        let base = stack.mark();
         let mut p = MovePicker {
-            moves: &mut buffer.0,
+            base,
+            len: 0,
             captures: 0,
             bad: 0,
             cursor: 0,
@@ -176,66 +237,58 @@ impl<'b> MovePicker<'b> {
             killers,
             counter,
             quiets,
+            deferred,
         };
         // Captures first, then quiet moves, each in generation order (so that equal
         // scores are picked in the same order whatever the stage layout).
-        let moves = list.as_slice();
+        let entries = &mut stack.0;
         for &m in moves {
             if m == tt_move {
                 p.tt_move = m;
             }
             if is_tactical(pos, m) {
-                p.push(m);
+                entries.push(Scored { mv: m, score: 0 });
             }
         }
-        p.captures = p.moves.len();
-        if quiets {
-            for &m in moves {
-                if !is_tactical(pos, m) {
-                    p.push(m);
-                }
-            }
+        p.captures = entries.len() - base;
+        if quiets && !deferred {
+            push_quiets(entries, pos, moves);
         }
+        p.len = entries.len() - base;
         if p.tt_move == Move::NONE {
             p.stage = Stage::ScoreCaptures;
         }
         p
     }
 
+    /// Whether `next` stopped for the quiet moves: the caller generates the node's
+    /// moves again and gives them to `add_quiets`.
     #[inline]
-    fn push(&mut self, m: Move) {
-        self.moves.push(Scored { mv: m, score: 0 });
+    pub fn awaits_quiets(&self) -> bool {
+        self.stage == Stage::AwaitQuiets
     }
 
-    #[inline]
-    fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    #[inline]
-    fn at(&self, i: usize) -> Scored {
-        self.moves[i]
-    }
-
-    #[inline]
-    fn set_score(&mut self, i: usize, score: i32) {
-        self.moves[i].score = score;
-    }
-
-    /// Moves the best-scored entry of `[from, to)` to `from` and returns it.
-    #[inline]
-    fn select(&mut self, from: usize, to: usize) -> Scored {
-        let moves = &mut self.moves[from..to];
-        let mut best = 0;
-        let mut best_score = moves[0].score;
-        for (i, s) in moves.iter().enumerate().skip(1) {
-            if s.score > best_score {
-                best = i;
-                best_score = s.score;
-            }
-        }
-        moves.swap(0, best);
-        moves[0]
+    /// The quiet moves of `list` (the node's legal moves, generated again), put on the
+    /// stack behind the captures, where `build` would have put them.
+    #[cold]
+    #[inline(never)]
+    pub fn add_quiets<B: Bitboard>(
+        &mut self,
+        stack: &mut PickStack,
+        pos: &Position<B>,
+        list: &MoveList,
+    ) {
+        debug_assert!(self.awaits_quiets());
+        debug_assert_eq!(
+            stack.mark(),
+            self.base + self.len,
+            "a child left moves on the stack"
+        );
+        stack.reserve(list.len().saturating_sub(self.captures));
+        push_quiets(&mut stack.0, pos, list.as_slice());
+        self.len = stack.mark() - self.base;
+        self.deferred = false;
+        self.stage = Stage::Killer1;
     }
 
     /// Whether `m` was or will be handed out by a stage of its own.
@@ -247,16 +300,27 @@ impl<'b> MovePicker<'b> {
 
     /// A killer or counter-move to hand out: a quiet move of the list, not handed out
     /// before.
-    fn refutation(&self, m: Move, earlier: &[Move]) -> bool {
+    fn refutation(&self, moves: &[Scored], m: Move, earlier: &[Move]) -> bool {
         m != Move::NONE
             && m != self.tt_move
             && !earlier.contains(&m)
-            && (self.captures..self.len()).any(|i| self.at(i).mv == m)
+            && moves[self.captures..].iter().any(|s| s.mv == m)
     }
 
-    /// The next move, or `None` when every move has been handed out.
+    /// The next move, or `None` when every move has been handed out. `stack` is the one
+    /// the picker was built on, with this node's moves on top.
     #[allow(clippy::should_implement_trait)]
-    pub fn next<B: Bitboard>(&mut self, cx: &Context<'_, B>) -> Option<Pick> {
+    pub fn next<B: Bitboard>(
+        &mut self,
+        cx: &Context<'_, B>,
+        stack: &mut PickStack,
+    ) -> Option<Pick> {
+        debug_assert_eq!(
+            stack.mark(),
+            self.base + self.len,
+            "a child left moves on the stack"
+        );
+        let moves = &mut stack.0[self.base..self.base + self.len];
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -267,16 +331,17 @@ impl<'b> MovePicker<'b> {
                     });
                 }
                 Stage::ScoreCaptures => {
-                    for i in 0..self.captures {
-                        let m = self.at(i).mv;
-                        self.set_score(i, cx.capture_score(m));
+                    for s in &mut moves[..self.captures] {
+                        s.score = cx.capture_score(s.mv);
                     }
                     self.cursor = 0;
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
                     if self.cursor >= self.captures {
-                        self.stage = if self.quiets {
+                        self.stage = if self.deferred {
+                            Stage::AwaitQuiets
+                        } else if self.quiets {
                             Stage::Killer1
                         } else {
                             Stage::BadCaptures
@@ -284,14 +349,14 @@ impl<'b> MovePicker<'b> {
                         self.cursor = 0;
                         continue;
                     }
-                    let s = self.select(self.cursor, self.captures);
+                    let s = select(moves, self.cursor, self.captures);
                     self.cursor += 1;
                     if s.mv == self.tt_move {
                         continue;
                     }
                     if !cx.exchange.see_ge(cx.pos, s.mv, 0) {
                         // Keep it for the last stage, in the order it was found.
-                        self.moves.swap(self.bad, self.cursor - 1);
+                        moves.swap(self.bad, self.cursor - 1);
                         self.bad += 1;
                         continue;
                     }
@@ -300,10 +365,11 @@ impl<'b> MovePicker<'b> {
                         losing: false,
                     });
                 }
+                Stage::AwaitQuiets => return None,
                 Stage::Killer1 => {
                     self.stage = Stage::Killer2;
                     let k = self.killers[0];
-                    if self.refutation(k, &[]) {
+                    if self.refutation(moves, k, &[]) {
                         return Some(Pick {
                             mv: k,
                             losing: false,
@@ -313,7 +379,7 @@ impl<'b> MovePicker<'b> {
                 Stage::Killer2 => {
                     self.stage = Stage::Counter;
                     let k = self.killers[1];
-                    if self.refutation(k, &[self.killers[0]]) {
+                    if self.refutation(moves, k, &[self.killers[0]]) {
                         return Some(Pick {
                             mv: k,
                             losing: false,
@@ -323,7 +389,7 @@ impl<'b> MovePicker<'b> {
                 Stage::Counter => {
                     self.stage = Stage::ScoreQuiets;
                     let c = self.counter;
-                    if self.refutation(c, &self.killers) {
+                    if self.refutation(moves, c, &self.killers) {
                         return Some(Pick {
                             mv: c,
                             losing: false,
@@ -331,20 +397,19 @@ impl<'b> MovePicker<'b> {
                     }
                 }
                 Stage::ScoreQuiets => {
-                    for i in self.captures..self.len() {
-                        let m = self.at(i).mv;
-                        self.set_score(i, cx.quiet_score(m));
+                    for s in &mut moves[self.captures..] {
+                        s.score = cx.quiet_score(s.mv);
                     }
                     self.cursor = self.captures;
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.cursor >= self.len() {
+                    if self.cursor >= self.len {
                         self.stage = Stage::BadCaptures;
                         self.cursor = 0;
                         continue;
                     }
-                    let s = self.select(self.cursor, self.len());
+                    let s = select(moves, self.cursor, self.len);
                     self.cursor += 1;
                     if self.special(s.mv) {
                         continue;
@@ -359,7 +424,7 @@ impl<'b> MovePicker<'b> {
                         self.stage = Stage::Done;
                         continue;
                     }
-                    let s = self.select(self.cursor, self.bad);
+                    let s = select(moves, self.cursor, self.bad);
                     self.cursor += 1;
                     return Some(Pick {
                         mv: s.mv,
@@ -370,4 +435,31 @@ impl<'b> MovePicker<'b> {
             }
         }
     }
+}
+
+/// The quiet moves of `moves`, in generation order, unscored.
+#[inline]
+fn push_quiets<B: Bitboard>(entries: &mut Vec<Scored>, pos: &Position<B>, moves: &[Move]) {
+    for &m in moves {
+        if !is_tactical(pos, m) {
+            entries.push(Scored { mv: m, score: 0 });
+        }
+    }
+}
+
+/// Moves the best-scored entry of `moves[from..to]` to `from` and returns it (the first
+/// of equal scores).
+#[inline]
+fn select(moves: &mut [Scored], from: usize, to: usize) -> Scored {
+    let moves = &mut moves[from..to];
+    let mut best = 0;
+    let mut best_score = moves[0].score;
+    for (i, s) in moves.iter().enumerate().skip(1) {
+        if s.score > best_score {
+            best = i;
+            best_score = s.score;
+        }
+    }
+    moves.swap(0, best);
+    moves[0]
 }

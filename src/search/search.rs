@@ -4,7 +4,7 @@
 
 use super::facts::RuleFacts;
 use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
-use super::movepick::{is_tactical, Context, MovePicker, PickBuffer};
+use super::movepick::{is_tactical, Context, MovePicker, PickStack};
 use super::see::Exchange;
 use super::tt::{TranspositionTable, TtHit, TtStore};
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -140,19 +140,6 @@ const EMPTY_FRAME: Frame = Frame {
     tt_hit: false,
 };
 
-/// The scored moves of one node, lent to it from the worker's spares: on the heap rather
-/// than in the node's stack frame, and each grows to the most moves a node it served
-/// had, so a line of nodes holds about what its nodes need (docs/search.md, "Threads").
-/// The full-capacity generation list is not here: a node generates into the worker's
-/// one `scratch` list and copies the moves into its picker before any child runs.
-#[derive(Default)]
-struct NodeBuffers {
-    picks: PickBuffer,
-    /// Quiescence's quiet checks (its first ply, where the rules make checks drive the
-    /// game).
-    checks: Vec<Move>,
-}
-
 /// The generation list, built on the heap (not in a caller's frame and then copied).
 #[cold]
 #[inline(never)]
@@ -204,8 +191,12 @@ pub struct Worker<'a, B: Bitboard> {
     exchange: Exchange,
     /// The network's accumulators, when a network evaluates (see `use_network`).
     net: Option<Accumulators<'a>>,
-    /// Node buffers not in use (one per node on the current line, at most).
-    spare: Vec<NodeBuffers>,
+    /// The scored moves of the nodes on the current line, each node's above its
+    /// caller's (see `PickStack`).
+    picks: PickStack,
+    /// Quiescence's quiet checks (its first ply, where the rules make checks drive the
+    /// game), a stack as `picks` is.
+    checks: Vec<Move>,
     /// Where a node generates its moves, before its picker takes them in (no child runs
     /// in between, so one list serves the whole line).
     scratch: Box<MoveList>,
@@ -248,20 +239,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             facts,
             exchange,
             net: None,
-            spare: Vec::new(),
+            picks: PickStack::default(),
+            checks: Vec::new(),
             scratch: new_scratch(),
         }
-    }
-
-    /// A node's buffers, from the spares (or new); give them back with `release`.
-    #[inline]
-    fn borrow_buffers(&mut self) -> NodeBuffers {
-        self.spare.pop().unwrap_or_default()
-    }
-
-    #[inline]
-    fn release(&mut self, buffers: NodeBuffers) {
-        self.spare.push(buffers);
     }
 
     /// Evaluates with `net` instead of the tables, from the current position on.
@@ -786,16 +767,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         ply: usize,
         null_allowed: bool,
     ) -> i32 {
-        let mut buffers = self.borrow_buffers();
-        let score = self.search_node(&mut buffers, depth, alpha, beta, ply, null_allowed);
-        self.release(buffers);
+        let mark = self.picks.mark();
+        let score = self.search_node(depth, alpha, beta, ply, null_allowed);
+        self.picks.release_to(mark);
         score
     }
 
-    /// `search` with the node's buffers.
+    /// `search`, leaving its moves on `picks` (`search` takes them off).
     fn search_node(
         &mut self,
-        buffers: &mut NodeBuffers,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -895,7 +875,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let counter_slot = self.mem.tables.counter_moves.slot(&self.pos);
         let counter = self.mem.tables.counter_moves.get(counter_slot);
         let mut picker = MovePicker::new(
-            &mut buffers.picks,
+            &mut self.picks,
             &self.pos,
             &self.scratch,
             tt_move,
@@ -924,7 +904,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 mem: self.mem,
                 earlier,
             };
-            let Some(pick) = picker.next(&cx) else { break };
+            let Some(pick) = picker.next(&cx, &mut self.picks) else {
+                if picker.awaits_quiets() {
+                    self.scratch.clear();
+                    self.pos.generate_legal(&mut self.scratch);
+                    picker.add_quiets(&mut self.picks, &self.pos, &self.scratch);
+                    continue;
+                }
+                break;
+            };
             let m = pick.mv;
             move_count += 1;
             let tactical = is_tactical(&self.pos, m);
@@ -1102,21 +1090,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     /// `qsearch`, with its first ply's quiet checks (`checks`) or without (deeper).
     fn qsearch_at(&mut self, alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
-        let mut buffers = self.borrow_buffers();
-        let score = self.qsearch_node(&mut buffers, alpha, beta, ply, checks);
-        self.release(buffers);
+        let (mark, checks_mark) = (self.picks.mark(), self.checks.len());
+        let score = self.qsearch_node(alpha, beta, ply, checks);
+        self.picks.release_to(mark);
+        self.checks.truncate(checks_mark);
         score
     }
 
-    /// `qsearch` with the node's buffers.
-    fn qsearch_node(
-        &mut self,
-        buffers: &mut NodeBuffers,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        checks: bool,
-    ) -> i32 {
+    /// `qsearch_at`, leaving its moves on `picks` and `checks` (`qsearch_at` takes them
+    /// off).
+    fn qsearch_node(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.pv_len[ply] = ply;
         if let Some(score) = self.node_entry(ply) {
             return score;
@@ -1160,13 +1143,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let mut picker = MovePicker::quiescence(
-            &mut buffers.picks,
-            &self.pos,
-            &self.scratch,
-            tt_move,
-            in_check,
-        );
+        let mut picker =
+            MovePicker::quiescence(&mut self.picks, &self.pos, &self.scratch, tt_move, in_check);
         let mut node = QBest {
             alpha,
             best: stand_pat,
@@ -1180,7 +1158,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 mem: self.mem,
                 earlier: self.earlier_moves(ply),
             };
-            let Some(pick) = picker.next(&cx) else { break };
+            let Some(pick) = picker.next(&cx, &mut self.picks) else {
+                if picker.awaits_quiets() {
+                    self.scratch.clear();
+                    self.pos.generate_legal(&mut self.scratch);
+                    picker.add_quiets(&mut self.picks, &self.pos, &self.scratch);
+                    continue;
+                }
+                break;
+            };
             let m = pick.mv;
             if !in_check {
                 // A capture that loses material by static exchange is not worth it
@@ -1221,7 +1207,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             // first: the children reuse `scratch`.
             self.scratch.clear();
             self.pos.generate_legal(&mut self.scratch);
-            buffers.checks.clear();
+            let first = self.checks.len();
             for &m in self.scratch.as_slice() {
                 if is_tactical(&self.pos, m) || !self.exchange.see_ge(&self.pos, m, 0) {
                     continue;
@@ -1230,11 +1216,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 let check = self.in_check();
                 self.pos.unmake_move();
                 if check {
-                    buffers.checks.push(m);
+                    self.checks.push(m);
                 }
             }
-            for i in 0..buffers.checks.len() {
-                match self.qsearch_move(ply, buffers.checks[i], false, beta, &mut node) {
+            for i in first..self.checks.len() {
+                match self.qsearch_move(ply, self.checks[i], false, beta, &mut node) {
                     None => return 0,
                     Some(true) => break,
                     Some(false) => {}
