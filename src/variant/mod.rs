@@ -14,6 +14,7 @@ pub mod hands;
 pub mod ini;
 pub mod kind_promotion;
 pub mod line_count;
+pub mod marks;
 pub mod palace;
 pub mod parts;
 pub mod reach;
