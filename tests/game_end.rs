@@ -191,4 +191,5 @@ game_end_suites! {
     legan => "legan",
     coregal => "coregal",
     spartan => "spartan",
+    shoshogi => "shoshogi",
 }

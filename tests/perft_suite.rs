@@ -195,4 +195,5 @@ suites! {
     legan => "legan",
     coregal => "coregal",
     spartan => "spartan",
+    shoshogi => "shoshogi",
 }

@@ -215,7 +215,7 @@ impl<B: Bitboard> Position<B> {
                     }
                     let sq = geo.square(file, rank);
                     self.put(sq, piece);
-                    if c == '+' && self.rules.hands.is_some() {
+                    if c == '+' && self.rules.marks.is_some() {
                         self.promoted |= B::from_square(sq);
                         self.set_origin(sq, origin);
                     } else if chars.next_if_eq(&'~').is_some() {

@@ -5,14 +5,13 @@
 //! too).
 
 use super::fen::FenError;
-use super::{color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
+use super::marks::captured_origin;
+use super::{color_of, kind_of, piece_code, Move, MoveKind, Position, Undo, NO_PIECE};
 use crate::board::{Bitboard, Square};
-use crate::variant::hands::{HandRules, MAX_IN_HAND};
+use crate::variant::hands::MAX_IN_HAND;
 use crate::variant::rules::MAX_KINDS;
 use crate::variant::{Color, BLACK, WHITE};
 
-/// Where [`Undo::hand_flags`] keeps a captured promoted piece's origin kind (below 16).
-const ORIGIN_SHIFT: u8 = 4;
 /// The undo record's flag: the captured piece went back to its owner's pool.
 const RETURNED: u8 = 8;
 
@@ -21,11 +20,6 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn hand_count(&self, color: Color, kind: usize) -> u32 {
         self.hand[color][kind] as u32
-    }
-
-    /// Whether the piece on `sq` was created by promotion (`Q~` or `+F` in FEN).
-    pub fn is_promoted(&self, sq: Square) -> bool {
-        self.promoted.has(sq)
     }
 
     #[inline(always)]
@@ -44,7 +38,7 @@ impl<B: Bitboard> Position<B> {
         })
     }
 
-    /// Key of both hands and the promoted markers (0 without hands).
+    /// Key of both hands (0 without hands).
     pub(crate) fn hands_key(&self) -> u64 {
         if self.rules.hands.is_none() {
             return 0;
@@ -55,29 +49,7 @@ impl<B: Bitboard> Position<B> {
                 k ^= self.hand_key(c, kind, self.hand[c][kind]);
             }
         }
-        for sq in self.promoted.squares() {
-            k ^= self.promoted_key(sq);
-        }
         k
-    }
-
-    /// The key of the promoted marker on `sq`: with origins tracked, it also says which
-    /// kind the piece came from.
-    #[inline(always)]
-    fn promoted_key(&self, sq: Square) -> u64 {
-        let z = &self.rules.zobrist;
-        match self.origin.get(sq) {
-            Some(&o) => z.promoted[sq] ^ z.origin[o as usize * self.board.len() + sq],
-            None => z.promoted[sq],
-        }
-    }
-
-    /// Records the kind the promoted piece on `sq` came from (where origins are tracked).
-    #[inline(always)]
-    pub(super) fn set_origin(&mut self, sq: Square, kind: usize) {
-        if let Some(o) = self.origin.get_mut(sq) {
-            *o = kind as u8;
-        }
     }
 
     #[inline]
@@ -87,12 +59,6 @@ impl<B: Bitboard> Position<B> {
             self.key ^= self.hand_key(color, kind, n) ^ self.hand_key(color, kind, n + 1);
             self.hand[color][kind] = n + 1;
         }
-    }
-
-    #[inline]
-    fn toggle_promoted(&mut self, sq: Square) {
-        self.promoted ^= B::from_square(sq);
-        self.key ^= self.promoted_key(sq);
     }
 
     /// A piece from the hand onto its (empty) square. Drops reset the move clock, as
@@ -150,114 +116,60 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// After a board move (not a drop): the captured piece goes to the mover's hand
-    /// (unpromoted if it was promoted), and the promoted marker follows the mover (a
-    /// promoted rook may castle, as in Fairy-Stockfish) or is set by a promotion.
+    /// After a board move (not a drop) and [`Position::marks_after_move`]: the
+    /// captured piece goes to the mover's hand (unpromoted if it was promoted), or back
+    /// to its owner's pool.
     #[inline]
-    pub(super) fn hands_after_move(&mut self, mv: Move, undo: &mut Undo) {
+    pub(super) fn hands_after_move(&mut self, undo: &mut Undo) {
+        if undo.captured == NO_PIECE {
+            return;
+        }
         let us = self.side;
-        let (mut from, mut to) = (mv.from(), mv.to());
-        if mv.kind() == MoveKind::Castle {
-            // Only the rook can carry a marker; `to` is its square before castling.
-            (from, to) = (to, self.castling_destinations(from, to).1);
-        }
         let hands = self.rules.hands.as_ref().expect("hands");
-        let to_hand = hands.captures_to_hand;
-        let marks_promotion =
-            mv.kind() == MoveKind::Promotion && hands.promoted_return[mv.promoted_kind()].is_some();
-        if undo.captured != NO_PIECE {
-            let at = self.capture_square(mv, us);
-            let was_promoted = self.promoted.has(at);
-            let mut kind = Self::returning_kind(hands, undo.captured, was_promoted);
-            if was_promoted {
-                if let Some(&o) = self.origin.get(at) {
-                    kind = o as usize;
-                    undo.hand_flags |= o << ORIGIN_SHIFT;
-                }
-                self.toggle_promoted(at);
-                undo.hand_flags |= 1;
-            }
-            if to_hand {
-                self.add_to_hand(us, kind);
-            }
-            let returns = self
-                .rules
-                .hands
-                .as_ref()
-                .map(|h| h.returns_to_owner[kind_of(undo.captured)]);
-            if let Some(Some(needs)) = returns {
-                // Back to its owner's pool, as the kind it now is, while the owner has
-                // the kind it needs on the board after the capture (Donnybrook).
-                let owner = !us;
-                if needs.is_none_or(|k| self.pieces_of(k, owner).any()) {
-                    self.add_to_hand(owner, kind_of(undo.captured));
-                    undo.hand_flags |= RETURNED;
-                }
-            }
+        let returns = hands.returns_to_owner[kind_of(undo.captured)];
+        if hands.captures_to_hand {
+            let kind = self.returning_kind(undo);
+            self.add_to_hand(us, kind);
         }
-        if self.promoted.has(from) {
-            self.toggle_promoted(from);
-            if let Some(&o) = self.origin.get(from) {
-                self.set_origin(to, o as usize);
+        if let Some(needs) = returns {
+            // Back to its owner's pool, as the kind it now is, while the owner has
+            // the kind it needs on the board after the capture (Donnybrook).
+            let owner = !us;
+            if needs.is_none_or(|k| self.pieces_of(k, owner).any()) {
+                self.add_to_hand(owner, kind_of(undo.captured));
+                undo.hand_flags |= RETURNED;
             }
-            self.toggle_promoted(to);
-            undo.hand_flags |= 2;
-        } else if marks_promotion {
-            self.set_origin(to, kind_of(undo.moved));
-            self.toggle_promoted(to);
         }
     }
 
-    /// The kind a captured piece joins the capturer's hand as: a promoted one as the
-    /// kind it returns to.
+    /// The kind the captured piece of `undo` joins the capturer's hand as: a promoted
+    /// one as the kind it came from, another as `HandRules::captured_as` says.
     #[inline(always)]
-    fn returning_kind(hands: &HandRules<B>, captured: PieceCode, was_promoted: bool) -> usize {
-        let kind = kind_of(captured);
-        match hands.promoted_return[kind] {
-            Some(k) if was_promoted => k,
-            _ => hands.captured_as[kind],
+    fn returning_kind(&self, undo: &Undo) -> usize {
+        let kind = kind_of(undo.captured);
+        let marks = self.rules.marks.as_ref().expect("hands have marks");
+        match marks.promoted_return[kind] {
+            Some(_) if undo.hand_flags & 1 != 0 && marks.tracks_origin => captured_origin(undo),
+            Some(k) if undo.hand_flags & 1 != 0 => k,
+            _ => self.rules.hands.as_ref().expect("hands").captured_as[kind],
         }
     }
 
     /// Undoes [`Position::hands_after_move`] (the key is restored by `unmake`).
     #[inline]
     pub(super) fn hands_before_unmake(&mut self, undo: &Undo) {
-        let us = self.side;
-        let mv = undo.mv;
-        let hands = self.rules.hands.as_ref().expect("hands");
-        let (from, to) = if mv.kind() == MoveKind::Castle {
-            (mv.to(), self.castling_destinations(mv.from(), mv.to()).1)
-        } else {
-            (mv.from(), mv.to())
-        };
-        self.promoted &= !B::from_square(to);
-        if undo.hand_flags & 2 != 0 {
-            self.promoted |= B::from_square(from);
-            if !self.origin.is_empty() {
-                self.origin[from] = self.origin[to];
-            }
+        if undo.captured == NO_PIECE {
+            return;
         }
-        if undo.captured != NO_PIECE {
-            let at = self.capture_square(mv, us);
-            let captured_origin = (undo.hand_flags >> ORIGIN_SHIFT) as usize;
-            if undo.hand_flags & 1 != 0 {
-                self.promoted |= B::from_square(at);
-                if let Some(o) = self.origin.get_mut(at) {
-                    *o = captured_origin as u8;
-                }
-            }
-            if undo.hand_flags & RETURNED != 0 {
-                let n = &mut self.hand[!us][kind_of(undo.captured)];
-                *n = n.saturating_sub(1);
-            }
-            if hands.captures_to_hand {
-                let mut kind = Self::returning_kind(hands, undo.captured, undo.hand_flags & 1 != 0);
-                if undo.hand_flags & 1 != 0 && !self.origin.is_empty() {
-                    kind = captured_origin;
-                }
-                let n = &mut self.hand[us][kind];
-                *n = n.saturating_sub(1);
-            }
+        let us = self.side;
+        if undo.hand_flags & RETURNED != 0 {
+            let n = &mut self.hand[!us][kind_of(undo.captured)];
+            *n = n.saturating_sub(1);
+        }
+        if self.rules.hands.as_ref().expect("hands").captures_to_hand {
+            let kind = self.returning_kind(undo);
+            let n = &mut self.hand[us][kind];
+            *n = n.saturating_sub(1);
         }
     }
 
@@ -416,72 +328,5 @@ impl<B: Bitboard> Position<B> {
         }
         s.push(']');
         s
-    }
-
-    /// Marks a piece just placed from the FEN as promoted (`~` after its letter).
-    pub(super) fn mark_promoted(&mut self, sq: Square) -> Result<(), FenError> {
-        let p: PieceCode = self.board[sq];
-        let marks = self.rules.hands.as_ref().is_some_and(|h| h.tilde_marks);
-        if p == NO_PIECE || !marks {
-            return Err(FenError(format!(
-                "promoted marker '~' in variant {}, which does not mark promoted pieces",
-                self.rules.variant.name
-            )));
-        }
-        self.promoted |= B::from_square(sq);
-        if let Some(k) = self
-            .rules
-            .hands
-            .as_ref()
-            .and_then(|h| h.promoted_return[kind_of(p)])
-        {
-            self.set_origin(sq, k);
-        }
-        Ok(())
-    }
-
-    /// The piece a FEN's `+` and letter stands for: the shogi-style promotion of the
-    /// letter's kind, of the letter's colour; and the letter's kind.
-    pub(super) fn promoted_piece(&self, letter: char) -> Result<(PieceCode, usize), FenError> {
-        let variant = &self.rules.variant;
-        let kind = variant.kind_by_letter(letter).ok_or_else(|| {
-            FenError(format!(
-                "unknown piece letter '{letter}' after '+' for variant {}",
-                variant.name
-            ))
-        })?;
-        let promotion = self.rules.kinds[kind].promotion.as_ref().ok_or_else(|| {
-            FenError(format!(
-                "'+{letter}': a {} does not promote in variant {}",
-                variant.pieces[kind].name, variant.name
-            ))
-        })?;
-        let color = if letter.is_ascii_uppercase() {
-            WHITE
-        } else {
-            BLACK
-        };
-        Ok((piece_code(promotion.target[0] as usize, color), kind))
-    }
-
-    /// A piece's FEN text: its letter, or `+` and its unpromoted letter when it was
-    /// created by a shogi-style promotion, then `~` for other promoted pieces.
-    pub(crate) fn piece_text(&self, sq: Square, out: &mut String) {
-        let p = self.board[sq];
-        let marked = self.promoted.has(sq);
-        let origin = self.origin.get(sq).map(|&o| o as usize);
-        match self.rules.kinds[kind_of(p)].unpromoted {
-            Some(u) if marked => {
-                let u = origin.unwrap_or(u);
-                out.push('+');
-                out.push(self.piece_char(piece_code(u, color_of(p))));
-            }
-            _ => {
-                out.push(self.piece_char(p));
-                if marked {
-                    out.push('~');
-                }
-            }
-        }
     }
 }

@@ -7,6 +7,7 @@ pub mod dirty;
 pub mod fen;
 mod gating;
 pub mod hand;
+mod marks;
 mod mate_rule;
 mod mirror;
 pub mod moves;
@@ -72,7 +73,7 @@ struct Undo {
     /// Pieces this move exploded or took by custodian capture, on top of
     /// `Position::exploded`.
     exploded: u8,
-    /// With hands: bit 0, the captured piece was a promoted one; bit 1, the mover was;
+    /// With hands or promotion marks: bit 0, the captured piece was a promoted one; bit 1, the mover was;
     /// bit 2 ([`gating::GATES_CHANGED`]), the gating rights changed; bits 4..8, the
     /// captured promoted piece's origin kind (where the position tracks origins).
     hand_flags: u8,
@@ -193,7 +194,7 @@ impl<B: Bitboard> Position<B> {
             exploded: Vec::new(),
             hand: [[0; MAX_KINDS]; 2],
             promoted: B::EMPTY,
-            origin: if rules.hands.as_ref().is_some_and(|h| h.tracks_origin) {
+            origin: if rules.marks.as_ref().is_some_and(|m| m.tracks_origin) {
                 vec![0; n]
             } else {
                 Vec::new()
@@ -375,7 +376,7 @@ impl<B: Bitboard> Position<B> {
         k ^= self.castling_key(self.castling);
         k ^= self.ep_key(self.ep) ^ self.ep_to_key();
         k ^= self.checks_key(WHITE) ^ self.checks_key(BLACK);
-        k ^= self.hands_key();
+        k ^= self.hands_key() ^ self.marks_key();
         k ^= self.gates_key();
         k ^= self.captured_key(WHITE) ^ self.captured_key(BLACK);
         k ^= self.fullmove_key(self.fullmove);
@@ -502,13 +503,19 @@ impl<B: Bitboard> Position<B> {
             MoveKind::EnPassant => self.make_en_passant(mv, &mut undo),
             kind => self.make_plain(mv, kind, &mut undo),
         }
-        if let Some(hands) = &self.rules.hands {
-            let gating = hands.gating;
+        // Every game with hands marks promotions: one test for the games with neither.
+        if self.rules.marks.is_some() {
             if mv.kind() != MoveKind::Drop {
-                self.hands_after_move(mv, &mut undo);
+                self.marks_after_move(mv, &mut undo);
             }
-            if gating {
-                self.gate_after_move(mv, &mut undo);
+            if let Some(hands) = &self.rules.hands {
+                let gating = hands.gating;
+                if mv.kind() != MoveKind::Drop {
+                    self.hands_after_move(&mut undo);
+                }
+                if gating {
+                    self.gate_after_move(mv, &mut undo);
+                }
             }
         }
         // A drop lands on an empty square and moves nothing off one: it takes no
@@ -1063,10 +1070,15 @@ impl<B: Bitboard> Position<B> {
             let (sq, p) = self.exploded.pop().expect("exploded pieces recorded");
             self.place(sq as usize, p);
         }
-        if self.rules.hands.is_some() {
-            self.ungate(&undo);
+        if self.rules.marks.is_some() {
+            if self.rules.hands.is_some() {
+                self.ungate(&undo);
+                if mv.kind() != MoveKind::Drop {
+                    self.hands_before_unmake(&undo);
+                }
+            }
             if mv.kind() != MoveKind::Drop {
-                self.hands_before_unmake(&undo);
+                self.marks_before_unmake(&undo);
             }
         }
         match mv.kind() {

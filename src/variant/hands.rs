@@ -69,15 +69,6 @@ pub struct HandRules<B> {
     pub drops: bool,
     pub gating: bool,
     pub captures_to_hand: bool,
-    /// Per kind, whether a piece of it can be marked promoted and the kind it then
-    /// returns to hand as: its unpromoted kind after a shogi-style promotion, else
-    /// [`Hands::promoted_return_as`].
-    pub promoted_return: Vec<Option<usize>>,
-    /// FEN's `~` marker is allowed (the variant sets [`Hands::promoted_return_as`]).
-    pub tilde_marks: bool,
-    /// Several kinds promote into one (Shogi's gold): the position keeps, per promoted
-    /// piece, the kind it returns to hand as (`Position::origin`), in its key too.
-    pub tracks_origin: bool,
     /// Per kind and colour, the squares it may be dropped on.
     pub drop_zone: Vec<[B; 2]>,
     /// Kinds in FEN holdings order.
@@ -124,22 +115,6 @@ impl<B: Bitboard> HandRules<B> {
                 .kind_by_letter(l)
                 .ok_or_else(|| RulesError(format!("variant {}: no piece '{l}'", variant.name)))
         };
-        let chess_return = h.promoted_return_as.map(kind).transpose()?;
-        let promoted_return = kinds
-            .iter()
-            .map(|k| k.unpromoted.or(chess_return))
-            .collect();
-        let tracks_origin = kinds.iter().enumerate().any(|(t, _)| {
-            kinds
-                .iter()
-                .filter(|k| {
-                    k.promotion
-                        .as_ref()
-                        .is_some_and(|p| p.target[0] as usize == t)
-                })
-                .count()
-                > 1
-        });
         // A confined kind drops only into its mobility region.
         let mut drop_zone: Vec<[B; 2]> = kinds.iter().map(|k| k.region).collect();
         for (letter, ranks) in &h.drop_ranks {
@@ -227,9 +202,6 @@ impl<B: Bitboard> HandRules<B> {
             drops: h.drops,
             gating: h.gating,
             captures_to_hand: h.captures_to_hand,
-            promoted_return,
-            tilde_marks: chess_return.is_some(),
-            tracks_origin,
             drop_zone,
             fen_order,
             must_drop: h.must_drop,

@@ -15,6 +15,7 @@ pub mod ini;
 pub mod kind_bits;
 pub mod kind_promotion;
 pub mod line_count;
+pub mod marks;
 pub mod palace;
 pub mod parts;
 pub mod reach;

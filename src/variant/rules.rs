@@ -7,6 +7,7 @@ use super::betza::{self, Atom, Hop};
 use super::hands::{HandRules, MAX_IN_HAND};
 use super::kind_promotion::{self, KindPromotionRules};
 use super::line_count::{self, LineCount};
+use super::marks::PromotionMarks;
 pub use super::parts::ExchangeRule;
 use super::parts::{
     CaptureRule, Counting, EndConditions, GeneratorPlan, MoveFilters, NoMoveRule, PieceModes,
@@ -214,7 +215,7 @@ pub struct KindRules<B> {
     pub promotion: Option<KindPromotionRules<B>>,
     /// The kind whose shogi-style promotion this kind is (FEN `+` and that kind's letter);
     /// the first such kind where several promote into this one (Shogi's gold), whose
-    /// promoted pieces then remember their own kind (`HandRules::tracks_origin`).
+    /// promoted pieces then remember their own kind (`PromotionMarks::tracks_origin`).
     pub unpromoted: Option<usize>,
     /// Per colour, the squares the kind may stand on (its mobility region; the board
     /// when it is not confined).
@@ -288,7 +289,7 @@ pub struct Zobrist {
     /// or gone (`sq = squares`); not designated yet has key 0.
     pub bomb: Vec<u64>,
     /// `origin[kind * squares + sq]`: the promoted piece on `sq` came from `kind`, where
-    /// several kinds promote into one (`HandRules::tracks_origin`), XORed with its
+    /// several kinds promote into one (`PromotionMarks::tracks_origin`), XORed with its
     /// `promoted` key.
     pub origin: Vec<u64>,
 }
@@ -362,6 +363,9 @@ pub struct Rules<B: Bitboard> {
     pub en_passant_zone: [B; 2],
     /// Pieces in hand and drops (`None`: the variant has no hands).
     pub hands: Option<HandRules<B>>,
+    /// Promoted pieces the position marks (`None`: no hands and no shogi-style
+    /// promotion).
+    pub marks: Option<PromotionMarks>,
     /// The line-count movement's tables, where a kind moves so (Lines of Action).
     pub line_count: Option<LineCount<B>>,
     /// Squares vanish when a piece leaves them (Cheshire Cat; see
@@ -1146,6 +1150,9 @@ impl<B: Bitboard> Rules<B> {
         let en_passant_zone =
             Color::both().map(|c| relative_ranks(&tables, &variant.en_passant_ranks, c));
         let hands = HandRules::new(&variant, &tables, &kinds)?;
+        let marks = PromotionMarks::new(&variant, &kinds)?;
+        // `make` reads the hands only where there are marks.
+        debug_assert!(hands.is_none() || marks.is_some());
         let zobrist = Zobrist::new(geo.squares(), kinds.len(), geo.files());
         let plan = GeneratorPlan::derive(
             royalty,
@@ -1271,6 +1278,7 @@ impl<B: Bitboard> Rules<B> {
             exchange,
             en_passant_zone,
             hands,
+            marks,
             line_count,
             vanishing,
             tracks_departures,
