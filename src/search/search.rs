@@ -4,7 +4,7 @@
 
 use super::facts::RuleFacts;
 use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
-use super::movepick::{is_tactical, Context, MovePicker, PickStack};
+use super::movepick::{is_tactical, Context, MovePicker, Pick, PickStack};
 use super::see::Exchange;
 use super::tt::{TranspositionTable, TtHit, TtStore};
 use super::{Bound, Control, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -398,6 +398,30 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             static_eval > self.frames[f - 2].static_eval
         } else {
             ply >= 4 && static_eval > self.frames[f - 4].static_eval
+        }
+    }
+
+    /// The picker's next move; a node whose quiet moves were deferred (a huge list, see
+    /// `MovePicker::add_quiets`) generates them once its captures are done.
+    #[inline(always)]
+    fn next_pick(&mut self, picker: &mut MovePicker, earlier: [usize; 3]) -> Option<Pick> {
+        loop {
+            let cx = Context {
+                pos: &self.pos,
+                eval: self.eval,
+                exchange: &self.exchange,
+                mem: self.mem,
+                earlier,
+            };
+            if let Some(pick) = picker.next(&cx, &mut self.picks) {
+                return Some(pick);
+            }
+            if !picker.awaits_quiets() {
+                return None;
+            }
+            self.scratch.clear();
+            self.pos.generate_legal(&mut self.scratch);
+            picker.add_quiets(&mut self.picks, &self.pos, &self.scratch);
         }
     }
 
@@ -896,23 +920,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut move_count = 0usize;
         let earlier = self.earlier_moves(ply);
         let original_alpha = alpha;
-        loop {
-            let cx = Context {
-                pos: &self.pos,
-                eval: self.eval,
-                exchange: &self.exchange,
-                mem: self.mem,
-                earlier,
-            };
-            let Some(pick) = picker.next(&cx, &mut self.picks) else {
-                if picker.awaits_quiets() {
-                    self.scratch.clear();
-                    self.pos.generate_legal(&mut self.scratch);
-                    picker.add_quiets(&mut self.picks, &self.pos, &self.scratch);
-                    continue;
-                }
-                break;
-            };
+        while let Some(pick) = self.next_pick(&mut picker, earlier) {
             let m = pick.mv;
             move_count += 1;
             let tactical = is_tactical(&self.pos, m);
@@ -1150,23 +1158,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             best: stand_pat,
             best_move: Move::NONE,
         };
-        loop {
-            let cx = Context {
-                pos: &self.pos,
-                eval: self.eval,
-                exchange: &self.exchange,
-                mem: self.mem,
-                earlier: self.earlier_moves(ply),
-            };
-            let Some(pick) = picker.next(&cx, &mut self.picks) else {
-                if picker.awaits_quiets() {
-                    self.scratch.clear();
-                    self.pos.generate_legal(&mut self.scratch);
-                    picker.add_quiets(&mut self.picks, &self.pos, &self.scratch);
-                    continue;
-                }
-                break;
-            };
+        while let Some(pick) = self.next_pick(&mut picker, self.earlier_moves(ply)) {
             let m = pick.mv;
             if !in_check {
                 // A capture that loses material by static exchange is not worth it
