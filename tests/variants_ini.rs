@@ -8,6 +8,7 @@ use crate::common;
 
 use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
+use protean::variant::ini::Loaded;
 use protean::variant::{find_variant, Variant};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -1200,6 +1201,17 @@ fn return_to_owner_key_reads_back_and_refuses_bad_values() {
     );
 }
 
+/// The game of the loaded section `name` from `fen` after `moves` (UCI), each of which
+/// must be legal.
+fn play_loaded(loaded: &Loaded, name: &str, fen: &str, moves: &[&str]) -> Game {
+    let v = loaded.variants.iter().find(|v| v.name == name).unwrap();
+    let mut g = Game::new(&Arc::new(v.clone()), Some(fen)).unwrap();
+    for m in moves {
+        g.play_uci(m).unwrap();
+    }
+    g
+}
+
 /// `passOnStalemate` (Fairy-Stockfish's `andersanti` and `andersgiveaway` sections, and
 /// the per-colour keys): a side with no legal move that is not in check passes, written
 /// as a piece's move to its own square (the royal's, else the lowest-numbered piece's:
@@ -1214,14 +1226,7 @@ fn pass_on_stalemate_as_fairy_stockfish() {
                 [passw:chess]\npassOnStalemateWhite = true\n\n\
                 [passb:chess]\npassOnStalemateBlack = true\n";
     let loaded = parse_variants(text, "pass.ini").require_all().unwrap();
-    let game = |name: &str, fen: &str, moves: &[&str]| {
-        let v = loaded.variants.iter().find(|v| v.name == name).unwrap();
-        let mut g = Game::new(&Arc::new(v.clone()), Some(fen)).unwrap();
-        for m in moves {
-            g.play_uci(m).unwrap();
-        }
-        g
-    };
+    let game = |name: &str, fen: &str, moves: &[&str]| play_loaded(&loaded, name, fen, moves);
     let moves = |g: &Game| g.legal_moves_uci();
     // The lowest-numbered pawn passes: a2 (square 8) before h3 (square 23).
     let g = game("andersanti", "8/8/8/8/7p/p6P/P7/8 w - - 5 9", &[]);
@@ -1311,12 +1316,9 @@ fn castling_wins_decides_as_fairy_stockfish() {
                 [castle3:chess]\ncastlingWins = KQkq\n";
     let loaded = parse_variants(text, "castle.ini").require_all().unwrap();
     let game = |name: &str, fen: &str, moves: &[&str]| {
-        let v = loaded.variants.iter().find(|v| v.name == name).unwrap();
-        let mut g = Game::new(&Arc::new(v.clone()), Some(fen)).unwrap();
-        for m in moves {
-            g.play_uci(m).unwrap();
-        }
-        g.outcome().map(|o| o.result)
+        play_loaded(&loaded, name, fen, moves)
+            .outcome()
+            .map(|o| o.result)
     };
     let start = "r3k2r/p7/8/8/8/8/P7/R3K2R w KQkq - 0 1";
     let white = Some(GameResult::Win(protean::variant::WHITE));
