@@ -123,12 +123,14 @@ fn the_king_goes_where_no_hidden_unit_can_attack_it() {
     }
 }
 
-/// Set-ups played to the end by the honest player against random drops: every drop it
-/// chooses is legal in the true game (it never needs what it cannot see), and in
+/// Set-ups played to the end by the honest player against random set-up moves: every
+/// move it chooses is legal in the true game (it never needs what it cannot see), and in
 /// `hiddenscreen` and `hiddencrazyscreen` the position after the set-up, which both
-/// sides see, is searched by the ordinary searcher (no belief, no warning).
+/// sides see, is searched by the ordinary searcher (no belief, no warning). A side in
+/// check during the set-up with no drop that answers it moves its king instead, as in
+/// Fairy-Stockfish's `screen` (pyffish: `8/8/1k6/8/2N5/8/8/8[KQRRBBNPPPPPPPPqrrbbnnpppppppp]
+/// b` has only king moves), so the set-up may take more than 32 plies.
 #[test]
-#[ignore = "fails: the set-up player sometimes plays a board move during the set-up (b6a7 in a fog-match game); open bug, see the branch's last commit"]
 fn the_honest_setup_is_always_legal() {
     for variant in GAMES {
         for seed in 1..=4u64 {
@@ -149,7 +151,8 @@ fn the_honest_setup_is_always_legal() {
                 game.play_uci(&m).unwrap();
                 moves.push(m);
             }
-            assert_eq!(moves.len(), 32, "{variant}");
+            let drops = moves.iter().filter(|m| m.contains('@')).count();
+            assert_eq!(drops, 32, "{variant} {moves:?}");
             let out = go(variant, seed, &moves, 2000);
             assert!(!out.contains(PEEKING), "{out}");
             if variant == "darkcrazyscreen" {
