@@ -261,7 +261,7 @@ fn dc3_a_promotion_is_announced_for_one_half_move() {
 use crate::common::uci_transcript as uci;
 
 #[test]
-fn uci_lists_the_games_d_prints_the_setup_view_and_go_says_it_peeks() {
+fn uci_lists_the_games_d_prints_the_setup_view_and_go_plays_honestly() {
     let out = uci(&["uci"]);
     for name in HIDDEN {
         assert!(
@@ -275,7 +275,9 @@ fn uci_lists_the_games_d_prints_the_setup_view_and_go_says_it_peeks() {
         assert!(out.contains(
             "Observation: 8/8/8/8/????????/????????/????????/????????[???????????????kqrrbbnnpppppppp] b - - - 1"
         ), "{name}: {out}");
-        assert!(out.contains(PEEKING), "{name}: {out}");
+        // The honest set-up player (tests/hidden6.rs), not the peeking searcher.
+        assert!(!out.contains(PEEKING), "{name}: {out}");
+        assert!(out.contains("info string belief "), "{name}: {out}");
         assert!(out.contains("bestmove "), "{name}: {out}");
     }
     let feature = protean::protocol::xboard::variants::variants_feature();

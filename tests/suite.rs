@@ -29,6 +29,7 @@ mod hidden2;
 mod hidden3;
 mod hidden4;
 mod hidden5;
+mod hidden6;
 mod janggi;
 mod loa;
 mod match_runner;

@@ -177,5 +177,31 @@ class DeepenTests(unittest.TestCase):
         self.assertEqual(deepen(lambda d: 0, high=10, zero_depth=1), {1: 0})
 
 
+class HiddenSetupTests(unittest.TestCase):
+    """scripts/hidden-reference (the rule-book referee of scripts/fog-match): the hidden
+    set-ups' moves equal pyffish's on Protean's own `screen`, `crazyscreen` and
+    `darkcrazyscreen` sections at every ply of seeded random set-ups, the positions where a
+    side has no legal drop (and so plays an ordinary move, as Fairy-Stockfish's `mustDrop`)
+    included. `scripts/hidden-reference setup-check` runs 300 set-ups a game."""
+
+    def test_setup_moves_equal_pyffish(self):
+        try:
+            import pyffish  # noqa: F401
+        except ImportError:
+            self.skipTest("pyffish is not installed")
+        import importlib.machinery
+        import importlib.util
+        path = str(Path(__file__).resolve().parent.parent / "hidden-reference")
+        loader = importlib.machinery.SourceFileLoader("hidden_reference", path)
+        ref = importlib.util.module_from_spec(importlib.util.spec_from_loader("hidden_reference", loader))
+        loader.exec_module(ref)
+        compared, undropped, failures = ref.setup_check(list(ref.SETUP_VARIANTS), 25, 1, quiet=True)
+        self.assertEqual(failures, [])
+        self.assertGreater(compared, 3 * 25 * 32)
+        # Seeds 1-25 reach positions without a legal drop (41 of the 2,511 compared),
+        # so the rule that differs from "drops only" is exercised.
+        self.assertGreater(undropped, 0)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -4,8 +4,11 @@
 //! limits reach the belief and the planner (`hidden::belief`, `hidden::planner`).
 //!
 //! Which games the planner plays is rule data ([`planner_covers`]): fog in play or
-//! secret bombs, with no hidden set-up and no hands. Other hidden games keep the
-//! peeking searcher and its warning until the planner covers them.
+//! secret bombs (without hands), or a hidden set-up. A game whose set-up was hidden
+//! and whose play is open goes back to the ordinary searcher once the side to move
+//! sees the whole position ([`sees_everything`]): the true position is then what it
+//! observes. Other hidden games (a user's game with fog and hands in play) keep the
+//! peeking searcher and its warning.
 //!
 //! The belief is kept between searches ([`FogMemory`]): a history that extends the one
 //! the belief was built from is taken in step by step, any other is rebuilt from its
@@ -15,7 +18,7 @@
 use super::game::{on_board, OnBoard};
 use crate::hidden::belief::Belief;
 use crate::hidden::planner::{self, Plan, PlanOptions};
-use crate::hidden::ObservationHistory;
+use crate::hidden::{Cell, Observation, ObservationHistory};
 use crate::search::{Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
 use crate::variant::rules::Rules;
 use crate::variant::Variant;
@@ -25,13 +28,24 @@ use std::sync::{Arc, Mutex};
 /// The planner's own transposition table (MiB).
 const PLANNER_HASH_MB: usize = 16;
 
-/// Whether the honest player plays `variant`: something hidden during play (fog, or
-/// the other side's secret bomb: `TurnRule::SecretBomb`), and none of the hidden parts
-/// it does not handle yet (a hidden set-up, hands).
+/// Whether the honest player plays `variant`: a hidden set-up (`Fog::hidden_setup`,
+/// with whatever fog follows it), or something hidden during play (fog, or the other
+/// side's secret bomb: `TurnRule::SecretBomb`) in a game without hands (hands in
+/// play under fog are not handled yet).
 pub fn planner_covers(variant: &Variant) -> bool {
     let fog_in_play = variant.fog.as_ref().is_some_and(|f| f.play);
     let hidden_setup = variant.fog.as_ref().is_some_and(|f| f.hidden_setup);
-    (fog_in_play || variant.secret_bomb) && !hidden_setup && variant.hands.is_none()
+    hidden_setup || ((fog_in_play || variant.secret_bomb) && variant.hands.is_none())
+}
+
+/// Whether an observation shows the whole position: no square unseen, no unit in
+/// hand hidden, no bomb field. Then the ordinary searcher plays (after the hidden
+/// set-up of an open game, rule book HS4): what it searches is what the side to move
+/// sees.
+pub fn sees_everything(seen: &Observation) -> bool {
+    seen.cells.iter().all(|c| *c != Cell::Unseen)
+        && seen.holdings.as_ref().is_none_or(|h| !h.contains('?'))
+        && seen.bombs.is_none()
 }
 
 /// What the player keeps between searches: the belief and the history it was built
@@ -123,6 +137,7 @@ pub fn run(
             for step in &job.history.steps[belief.steps()..] {
                 belief.update(step);
             }
+            belief.settle();
             let memory = &mut *memory;
             let plan = planner::plan(
                 &belief,

@@ -23,7 +23,7 @@
 //! refused call returns a [`SessionError`] and changes nothing.
 
 use super::error::{clip, SessionError};
-use super::fog_play::{planner_covers, FogMemory, PlanJob};
+use super::fog_play::{planner_covers, sees_everything, FogMemory, PlanJob};
 use super::game::Game;
 use super::history::History;
 use super::options::{
@@ -227,12 +227,13 @@ impl Session {
     }
 
     fn check_observable(&self) -> Result<(), SessionError> {
-        if planner_covers(self.variant()) {
+        if reads_observations(self.variant()) {
             return Ok(());
         }
         Err(SessionError::BadPosition(format!(
-            "observations are read only in the games the honest player plays (a fog rule, \
-             no hidden set-up, hands or bombs), not in {}",
+            "observations are read only in the games the honest player plays with fog or \
+             bombs in play and no hidden set-up (a set-up's tokens would need our hand and, \
+             after an open set-up, the opponent's moves), not in {}",
             clip(&self.variant().name)
         )))
     }
@@ -252,7 +253,7 @@ impl Session {
     /// Refused in observation mode in a game the honest player plays: the engine is
     /// given observations there, never the true game.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SessionError> {
-        if self.fog.observation_mode && planner_covers(self.variant()) {
+        if self.fog.observation_mode && reads_observations(self.variant()) {
             return Err(SessionError::BadPosition(
                 "FogInput is observation: send 'position startpos|fen <FEN> fog ...' or \
                  'position fogfen <observation FEN>' (or set FogInput referee)"
@@ -449,7 +450,9 @@ impl Session {
     }
 
     /// For a game the honest player plays: the side to move's observation history of
-    /// the game (the referee's record) with the player's options.
+    /// the game (the referee's record) with the player's options; `None` (the ordinary
+    /// search of the game) where the side to move sees the whole position, as after
+    /// the hidden set-up of an open game.
     fn plan_job(&self) -> Result<Option<PlanJob>, SessionError> {
         if !self.plays_honestly() {
             return Ok(None);
@@ -464,6 +467,7 @@ impl Session {
                     .map_err(SessionError::BadMove)?
             }
         };
+        let history = history.filter(|h| self.observed.is_some() || !sees_everything(h.last()));
         Ok(history.map(|history| PlanJob {
             history,
             belief_cap: self.fog.belief_cap,
@@ -534,6 +538,13 @@ impl Session {
     pub fn status(&self) -> Option<Status> {
         self.runner.status()
     }
+}
+
+/// Whether observation mode reads `variant`'s observations: a game the honest player
+/// plays, without a hidden set-up (observation mode does not read `hand=` yet; a hidden
+/// set-up is played from `position ... moves` in either mode).
+fn reads_observations(variant: &Variant) -> bool {
+    planner_covers(variant) && !variant.fog.as_ref().is_some_and(|f| f.hidden_setup)
 }
 
 impl Drop for Session {

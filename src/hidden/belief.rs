@@ -20,6 +20,14 @@
 //!   observation are rejected. When no placement fits, the belief records the ply as
 //!   inconsistent.
 //!
+//! - A hidden set-up (§4; the rule part `Fog::hidden_setup`): while a hand holds units
+//!   the observation tells nothing of the opponent's placed units but their number, so
+//!   the worlds are a fresh seeded sample of placements (the opponent's placed units
+//!   drawn from its army, put by its own legal drops on the squares we do not see) at
+//!   every step, not an expansion by every drop (which grows by about a hundred a
+//!   drop). When the set-up ends, the worlds are re-seeded from the first observation
+//!   of play, the opponent's unseen units on the squares the set-up hid from us.
+//!
 //! Every step is a function of the previous belief, the step and the seed, so the
 //! same observations give the same belief, whatever the true game was.
 
@@ -38,6 +46,8 @@ use std::sync::Arc;
 const RESEED_WORLDS: usize = 256;
 /// Placements tried per world wanted.
 const RESEED_TRIES_PER_WORLD: usize = 8;
+/// How many placements of the opponent's hidden set-up the belief holds, at most.
+const SETUP_WORLDS: usize = 64;
 
 /// The positions consistent with one side's observations.
 #[derive(Clone)]
@@ -56,6 +66,10 @@ pub struct Belief<B: Bitboard> {
     last: Observation,
     /// The first ply at which even re-seeding found no world.
     inconsistent_at: Option<usize>,
+    /// A hidden set-up's worlds are still to be sampled from the latest observation
+    /// ([`settle`](Self::settle)): each step of a set-up samples afresh, so only the
+    /// last one is worth sampling.
+    unsettled: bool,
     cap: usize,
     seed: u64,
 }
@@ -115,6 +129,7 @@ impl<B: Bitboard> Belief<B> {
         for step in &history.steps {
             belief.update(step);
         }
+        belief.settle();
         belief
     }
 
@@ -135,12 +150,20 @@ impl<B: Bitboard> Belief<B> {
             captured: Vec::new(),
             last: first.clone(),
             inconsistent_at: None,
+            unsettled: false,
             cap: cap.max(1),
             seed,
         };
         let start = Position::from_fen(rules.clone(), &rules.variant.start_fen).ok();
         match start {
             Some(p) if sight::observe(&p, viewer).as_ref() == Some(first) => belief.worlds.push(p),
+            _ if belief.is_setup(first) => {
+                belief.exact = false;
+                belief.worlds = belief.setup_worlds(first);
+                if belief.worlds.is_empty() {
+                    belief.inconsistent_at = Some(0);
+                }
+            }
             _ => {
                 belief.exact = false;
                 belief.worlds = belief.reseed(first);
@@ -155,13 +178,38 @@ impl<B: Bitboard> Belief<B> {
     /// Takes in one more step of the history.
     pub fn update(&mut self, step: &Step) {
         self.steps += 1;
+        if let Some(own) = &step.own_move {
+            let worlds = std::mem::take(&mut self.worlds);
+            self.note_capture(&worlds, own);
+            self.worlds = worlds;
+        }
+        if self.is_setup(&step.seen) || self.is_setup(&self.last) {
+            // A hidden set-up, or its end: nothing learnt of where the opponent's units
+            // stand but what the observation shows (module comment).
+            let zone: Vec<Square> = (0..self.last.cells.len())
+                .filter(|&sq| self.last.cells[sq] == Cell::Unseen)
+                .collect();
+            let was_setup = self.is_setup(&self.last);
+            self.last = step.seen.clone();
+            self.exact = false;
+            let last = self.last.clone();
+            self.worlds = Vec::new();
+            self.unsettled = self.is_setup(&last);
+            if !self.unsettled {
+                let hidden = was_setup.then_some(zone.as_slice());
+                self.worlds = self.reseed_within(&last, hidden);
+                if self.worlds.is_empty() && self.inconsistent_at.is_none() {
+                    self.inconsistent_at = Some(self.steps);
+                }
+            }
+            return;
+        }
         let target = Target::new(&step.seen);
         let worlds = std::mem::take(&mut self.worlds);
         let mut kept = Vec::new();
         let mut keys = HashSet::new();
         match &step.own_move {
             Some(text) => {
-                self.note_capture(&worlds, text);
                 for mut w in worlds {
                     let Ok(m) = w.parse_uci_move(text) else {
                         continue;
@@ -437,9 +485,17 @@ impl<B: Bitboard> Belief<B> {
     /// Worlds consistent with `obs` alone, the opponent's unseen units placed at
     /// random (seeded by the step).
     fn reseed(&self, obs: &Observation) -> Vec<Position<B>> {
+        self.reseed_within(obs, None)
+    }
+
+    /// [`reseed`](Self::reseed) with the opponent's unseen units on the squares of
+    /// `zone` only, where given (the squares a hidden set-up hid: its units stand there
+    /// when play starts).
+    fn reseed_within(&self, obs: &Observation, zone: Option<&[Square]>) -> Vec<Position<B>> {
         let target = Target::new(obs);
         let unseen: Vec<Square> = (0..obs.cells.len())
             .filter(|&sq| obs.cells[sq] == Cell::Unseen)
+            .filter(|sq| zone.is_none_or(|z| z.contains(sq)))
             .collect();
         let mut material = self.unseen_material(obs);
         // Units that cannot all stand: pawns go first.
@@ -516,6 +572,128 @@ impl<B: Bitboard> Belief<B> {
                 if self.matches(&w, &target, false) && keys.insert(w.key()) {
                     worlds.push(w);
                 }
+            }
+        }
+        worlds
+    }
+
+    /// Whether `obs` is a view of a hidden set-up: the variant hides its set-up
+    /// (`Fog::hidden_setup`) and a hand still holds units.
+    fn is_setup(&self, obs: &Observation) -> bool {
+        self.rules.vision.as_ref().is_some_and(|v| v.hidden_setup)
+            && obs.holdings.as_ref().is_some_and(|h| !h.is_empty())
+    }
+
+    /// Samples the worlds of a hidden set-up's latest view, if the last steps left that
+    /// to do (every caller that reads the worlds after [`update`](Self::update) calls
+    /// this first; [`build`](Self::build) does).
+    pub fn settle(&mut self) {
+        if !self.unsettled {
+            return;
+        }
+        self.unsettled = false;
+        let last = self.last.clone();
+        self.worlds = self.setup_worlds(&last);
+        if self.worlds.is_empty() && self.inconsistent_at.is_none() {
+            self.inconsistent_at = Some(self.steps);
+        }
+    }
+
+    /// Whether the latest observation is of a hidden set-up.
+    pub fn in_hidden_setup(&self) -> bool {
+        self.is_setup(&self.last)
+    }
+
+    /// The latest observation taken in.
+    pub fn last(&self) -> &Observation {
+        &self.last
+    }
+
+    /// The opponent's army: its letters in the variant's start position, board and
+    /// hand (as the FEN writes them).
+    pub fn opponent_army(&self) -> Vec<char> {
+        let board = self.rules.variant.start_fen.split_whitespace().next();
+        board
+            .unwrap_or("")
+            .chars()
+            .filter(|&c| c.is_ascii_alphabetic() && self.is_opponent_letter(c))
+            .collect()
+    }
+
+    /// A seeded sample of the worlds of a hidden set-up's view `obs`: our units as seen,
+    /// our hand as seen; of the opponent's army, as many units as have left its hand
+    /// (its hand's size is public, HS2) drawn at random and put by its own legal drops,
+    /// one after the other, on the squares we do not see; the rest in its hand. Every
+    /// world is checked to show `obs`.
+    fn setup_worlds(&self, obs: &Observation) -> Vec<Position<B>> {
+        let Some(holdings) = &obs.holdings else {
+            return Vec::new();
+        };
+        let in_hand = holdings.chars().filter(|&c| c == '?').count();
+        let army = self.opponent_army();
+        let Some(placed) = army.len().checked_sub(in_hand) else {
+            return Vec::new();
+        };
+        let own: String = holdings.chars().filter(|&c| c != '?').collect();
+        let mut hand: Vec<char> = own.chars().chain(army.iter().copied()).collect();
+        // The FEN's order: White's units first.
+        hand.sort_by_key(|c| c.is_ascii_lowercase());
+        let hand: String = hand.into_iter().collect();
+        let board = self.world_fen(obs, &[], "");
+        let board = board.split_whitespace().next().unwrap_or("");
+        let them = if self.viewer == WHITE { 'b' } else { 'w' };
+        let base = format!("{board}[{hand}] {them} - - 0 {}", obs.fullmove);
+        let Ok(base) = Position::from_fen(self.rules.clone(), &base) else {
+            return Vec::new();
+        };
+        let hidden = |sq: Square| obs.cells.get(sq) == Some(&Cell::Unseen);
+        let target = Target::new(obs);
+        let wanted = self.cap.min(SETUP_WORLDS);
+        let mut rng = Rng::new(step_seed(self.seed, self.steps, 3));
+        let mut worlds = Vec::new();
+        let mut keys = HashSet::new();
+        for _ in 0..wanted * RESEED_TRIES_PER_WORLD {
+            if worlds.len() >= wanted {
+                break;
+            }
+            let mut w = base.clone();
+            let mut ok = true;
+            for i in 0..placed {
+                if i > 0 {
+                    w.make_null_move();
+                }
+                let drops: Vec<_> = w
+                    .legal_moves()
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|m| m.is_drop() && hidden(m.to()))
+                    .collect();
+                if drops.is_empty() {
+                    ok = false;
+                    break;
+                }
+                w.make_move(drops[rng.below(drops.len())]);
+            }
+            if !ok {
+                continue;
+            }
+            // The world as a position of its own: the side to move and move number
+            // of the observation, no history.
+            let fen = w.to_fen();
+            let mut fields: Vec<&str> = fen.split_whitespace().collect();
+            let side = if obs.side_to_move == WHITE { "w" } else { "b" };
+            let fullmove = obs.fullmove.to_string();
+            if fields.len() < 6 {
+                continue;
+            }
+            fields[1] = side;
+            fields[5] = &fullmove;
+            let Ok(world) = Position::from_fen(self.rules.clone(), &fields.join(" ")) else {
+                continue;
+            };
+            if self.matches(&world, &target, false) && keys.insert(world.key()) {
+                worlds.push(world);
             }
         }
         worlds

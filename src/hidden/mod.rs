@@ -7,7 +7,8 @@
 //!   position, with the rule book's observation FEN, §2.3), [`record`] (one side's
 //!   observation history), [`belief`] (the positions consistent with a history) and
 //!   [`planner`] (the move chosen over sampled worlds of the belief; [`bomb_plan`] where
-//!   only the other side's secret bomb is hidden);
+//!   only the other side's secret bomb is hidden; [`setup_plan`] during a hidden
+//!   set-up);
 //! - [`view`]: the referee's side, the only code that looks at the true game: it writes
 //!   a side's observations of it (the engine's session and `d` call it).
 //!
@@ -25,6 +26,7 @@ pub mod input;
 pub mod observation;
 pub mod planner;
 pub mod record;
+pub mod setup_plan;
 pub mod sight;
 pub mod view;
 

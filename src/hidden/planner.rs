@@ -142,6 +142,9 @@ pub fn plan<B: Bitboard>(
     control: &Control,
     options: &PlanOptions,
 ) -> Plan {
+    if super::setup_plan::applies(belief) {
+        return super::setup_plan::plan(belief, limits, settings, tables, control, options);
+    }
     if super::bomb_plan::applies(belief) {
         return super::bomb_plan::plan(belief, limits, settings, tables, control, options);
     }

@@ -1,0 +1,166 @@
+//! The honest player of the hidden set-ups (issue 22; rule book §4: `hiddenscreen`,
+//! `hiddencrazyscreen`, `darkcrazyscreen`): during the set-up it is given only its own
+//! half, its hand and the number of units in the other hand; two histories that differ
+//! only in the opponent's placements print byte-identical `go` output (200 pairs per
+//! game); its royal unit goes only where no placement of the opponent could attack it,
+//! so every drop it makes is legal whatever the opponent placed; once the set-up of an
+//! open game is complete the ordinary searcher plays the position everybody sees.
+
+use crate::common::uci_transcript as uci;
+use crate::common::Rng;
+use protean::engine::Game;
+use protean::protocol::uci::PEEKING;
+use protean::variant::{Color, BLACK, WHITE};
+
+const GAMES: [&str; 3] = ["hiddenscreen", "hiddencrazyscreen", "darkcrazyscreen"];
+
+fn side_to_move(game: &Game) -> Color {
+    Color::white_if(game.white_to_move())
+}
+
+/// Two set-ups with the same own drops of `viewer` and different opponent drops (its
+/// units or squares), cut inside the set-up with `viewer` to move. The opponent's drops
+/// are random and independent in the two games; an own drop is one legal in both (in a
+/// game with check, a hidden unit can make a drop illegal in one of them). `None` when
+/// the two did not grow apart or a side had no drop.
+fn setup_twins(variant: &str, seed: u64) -> Option<(Vec<String>, Vec<String>)> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9) | 1);
+    let viewer = if seed.is_multiple_of(2) { WHITE } else { BLACK };
+    // Up to 30 half-moves: both hands still hold units (16 drops each).
+    let plies = 2 * (1 + rng.below(14)) + usize::from(viewer == BLACK);
+    let mut a = Game::by_name(variant, None).unwrap();
+    let mut b = a.clone();
+    let (mut ma, mut mb) = (Vec::new(), Vec::new());
+    for _ in 0..plies {
+        let (la, lb) = (a.legal_moves_uci(), b.legal_moves_uci());
+        if side_to_move(&a) == viewer {
+            let both: Vec<&String> = la.iter().filter(|m| lb.contains(m)).collect();
+            if both.is_empty() {
+                return None;
+            }
+            let m = both[rng.below(both.len())].clone();
+            a.play_uci(&m).unwrap();
+            b.play_uci(&m).unwrap();
+            ma.push(m.clone());
+            mb.push(m);
+        } else {
+            if la.is_empty() || lb.is_empty() {
+                return None;
+            }
+            let (x, y) = (&la[rng.below(la.len())], &lb[rng.below(lb.len())]);
+            a.play_uci(x).unwrap();
+            b.play_uci(y).unwrap();
+            ma.push(x.clone());
+            mb.push(y.clone());
+        }
+    }
+    let same_view = a.observation_of(viewer) == b.observation_of(viewer);
+    (same_view && a.fen() != b.fen() && side_to_move(&a) == viewer).then_some((ma, mb))
+}
+
+fn go(variant: &str, seed: u64, moves: &[String], nodes: u32) -> String {
+    uci(&[
+        format!("setoption name UCI_Variant value {variant}"),
+        "setoption name WorldSamples value 4".into(),
+        format!("setoption name Seed value {seed}"),
+        format!("position startpos moves {}", moves.join(" ")),
+        format!("go nodes {nodes}"),
+    ])
+}
+
+fn best(out: &str) -> String {
+    out.lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no bestmove: {out}"))
+        .to_string()
+}
+
+/// Two histories that differ only in the opponent's hidden placements print
+/// byte-identical lines for `go nodes` with a fixed seed (200 pairs per game).
+#[test]
+fn twin_setups_print_identical_output() {
+    for variant in GAMES {
+        let mut pairs = 0;
+        let mut seed = 0;
+        while pairs < 200 {
+            seed += 1;
+            assert!(seed < 2000, "{variant}: only {pairs} pairs");
+            let Some((a, b)) = setup_twins(variant, seed) else {
+                continue;
+            };
+            let (out_a, out_b) = (go(variant, seed, &a, 800), go(variant, seed, &b, 800));
+            assert_eq!(out_a, out_b, "{variant} seed {seed}:\n{a:?}\n{b:?}");
+            assert!(!out_a.contains(PEEKING), "{out_a}");
+            assert!(out_a.contains("info string belief "), "{out_a}");
+            assert!(!out_a.contains("ponder"), "{out_a}");
+            pairs += 1;
+        }
+    }
+}
+
+/// Worked by hand. White has dropped pawns on f2 and g2. The king on g1 is shielded
+/// whatever Black places on ranks 5-8: its file is closed by g2, its diagonals by f2
+/// and by the board's edge after h2 (a line from g1 reaches no hidden square), and no
+/// knight or pawn on ranks 5-8 reaches rank 1. Every other square of ranks 1-4 has a
+/// file or a diagonal open to Black's half (f1: e2-d3-c4-b5; h1: the h-file; e1: the
+/// e-file) or lies within a knight's or a pawn's reach of it. So g1 is the one square
+/// where the royal (`hiddenscreen`) or the king whose capture loses (`darkcrazyscreen`)
+/// may go, and it goes there as soon as it can: the move is K@g1 whatever Black placed.
+#[test]
+fn the_king_goes_where_no_hidden_unit_can_attack_it() {
+    for variant in GAMES {
+        for black in [["P@a7", "P@b7"], ["Q@g5", "R@f8"], ["N@h5", "B@b5"]] {
+            let moves: Vec<String> = ["P@f2", black[0], "P@g2", black[1]]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            for seed in 0..3 {
+                let out = go(variant, seed, &moves, 1000);
+                assert_eq!(best(&out), "K@g1", "{variant} {moves:?}: {out}");
+            }
+        }
+    }
+}
+
+/// Set-ups played to the end by the honest player against random set-up moves: every
+/// move it chooses is legal in the true game (it never needs what it cannot see), and in
+/// `hiddenscreen` and `hiddencrazyscreen` the position after the set-up, which both
+/// sides see, is searched by the ordinary searcher (no belief, no warning). A side in
+/// check during the set-up with no drop that answers it moves its king instead, as in
+/// Fairy-Stockfish's `screen` (pyffish: `8/8/1k6/8/2N5/8/8/8[KQRRBBNPPPPPPPPqrrbbnnpppppppp]
+/// b` has only king moves), so the set-up may take more than 32 plies.
+#[test]
+fn the_honest_setup_is_always_legal() {
+    for variant in GAMES {
+        for seed in 1..=4u64 {
+            let mut rng = Rng(seed * 7919);
+            let engine = if seed % 2 == 0 { WHITE } else { BLACK };
+            let mut game = Game::by_name(variant, None).unwrap();
+            let mut moves: Vec<String> = Vec::new();
+            while game.fen().contains('[') && !game.fen().contains("[]") {
+                let legal = game.legal_moves_uci();
+                assert!(!legal.is_empty(), "{variant} {moves:?}");
+                let m = if side_to_move(&game) == engine {
+                    let m = best(&go(variant, seed, &moves, 400));
+                    assert!(legal.contains(&m), "{variant} {moves:?}: {m} is illegal");
+                    m
+                } else {
+                    legal[rng.below(legal.len())].clone()
+                };
+                game.play_uci(&m).unwrap();
+                moves.push(m);
+            }
+            let drops = moves.iter().filter(|m| m.contains('@')).count();
+            assert_eq!(drops, 32, "{variant} {moves:?}");
+            let out = go(variant, seed, &moves, 2000);
+            assert!(!out.contains(PEEKING), "{out}");
+            if variant == "darkcrazyscreen" {
+                assert!(out.contains("info string belief "), "{out}");
+            } else {
+                assert!(!out.contains("info string belief "), "{out}");
+            }
+            assert!(game.legal_moves_uci().contains(&best(&out)), "{out}");
+        }
+    }
+}
