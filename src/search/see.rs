@@ -30,10 +30,22 @@ use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{color_of, kind_of, piece_code, Move, MoveKind, Position, NO_PIECE};
 use crate::variant::rules::{ExchangeRule, Rules, MAX_KINDS};
-use crate::variant::{BLACK, WHITE};
+use crate::variant::{Color, BLACK, WHITE};
 
 /// What an answer that takes the king costs: the game (more than any threshold).
 const GAME: i32 = 32_000;
+
+/// What a capture gains where captures explode (`Exchange::blast`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlastOutcome {
+    /// The material the blast takes from the opponent less what it takes from the
+    /// mover.
+    Material(i32),
+    /// The blast takes the opponent's royal piece or ends the game for the mover.
+    Wins,
+    /// The blast takes the mover's own royal piece (never chosen by SEE), or the game.
+    Loses,
+}
 
 /// A variant's exchange data: piece values and the order in which attackers recapture.
 pub struct Exchange {
@@ -46,6 +58,8 @@ pub struct Exchange {
     /// nothing can take them back).
     order: Vec<usize>,
     royal: [bool; MAX_KINDS],
+    /// Bit set of the royal kinds.
+    royal_kinds: u32,
 }
 
 impl Exchange {
@@ -68,6 +82,7 @@ impl Exchange {
             side_values,
             order,
             royal,
+            royal_kinds: (0..n).filter(|&k| royal[k]).fold(0, |m, k| m | 1 << k),
         }
     }
 
@@ -78,8 +93,95 @@ impl Exchange {
         match self.rule {
             ExchangeRule::Material => self.material_see_ge(pos, m, threshold),
             ExchangeRule::Custodian => self.custodian_see_ge(pos, m, threshold),
+            ExchangeRule::Blast => match self.blast(pos, m) {
+                BlastOutcome::Material(v) => v >= threshold,
+                BlastOutcome::Wins => true,
+                BlastOutcome::Loses => false,
+            },
             ExchangeRule::Off => threshold <= 0,
         }
+    }
+
+    /// What capture `m` gains where captures explode: the material of the blast (what
+    /// the opponent loses less what the mover loses), or the game where the blast
+    /// takes a royal piece or the last piece an extinction rule counts. Moves that
+    /// capture nothing, and gated ones, count as even.
+    pub fn blast<B: Bitboard>(&self, pos: &Position<B>, m: Move) -> BlastOutcome {
+        let Some(blast) = pos.rules().capture.blast() else {
+            return BlastOutcome::Material(0);
+        };
+        let victim_square = match m.kind() {
+            MoveKind::EnPassant => pos.ep_victim(m.to(), pos.side_to_move()),
+            MoveKind::Normal | MoveKind::Promotion if pos.piece_at(m.to()) != NO_PIECE => {
+                Some(m.to())
+            }
+            _ => None,
+        };
+        let Some(victim_square) = victim_square.filter(|_| m.gate().is_none()) else {
+            return BlastOutcome::Material(0);
+        };
+        let (from, to) = (m.from(), m.to());
+        let us = pos.side_to_move();
+        // The board when the blast goes off: the capturer on `to` (it goes whatever its
+        // kind), the victim gone; around `to`, every piece but the immune kinds goes.
+        let left = pos.occupied() ^ B::from_square(from) ^ B::from_square(victim_square);
+        let around = blast.around[to] & left & !pos.kinds_set(blast.immune);
+        let gone = around | B::from_square(from) | B::from_square(victim_square);
+        let extinct = |side| self.extinct(pos, side, gone);
+        if (gone & pos.pieces(us) & self.royal_set(pos)).any() {
+            return BlastOutcome::Loses;
+        }
+        if let Some(extinct_side_wins) = extinct(us) {
+            return if extinct_side_wins {
+                BlastOutcome::Wins
+            } else {
+                BlastOutcome::Loses
+            };
+        }
+        if (gone & pos.pieces(!us) & self.royal_set(pos)).any() {
+            return BlastOutcome::Wins;
+        }
+        if let Some(extinct_side_wins) = extinct(!us) {
+            return if extinct_side_wins {
+                BlastOutcome::Loses
+            } else {
+                BlastOutcome::Wins
+            };
+        }
+        let value = gone
+            .squares()
+            .map(|sq| {
+                let p = pos.piece_at(sq);
+                let v = self.values[kind_of(p)];
+                if color_of(p) == us {
+                    -v
+                } else {
+                    v
+                }
+            })
+            .sum();
+        BlastOutcome::Material(value)
+    }
+
+    /// The squares of both sides' royal pieces.
+    fn royal_set<B: Bitboard>(&self, pos: &Position<B>) -> B {
+        pos.kinds_set(self.royal_kinds)
+    }
+
+    /// Whether taking `gone` off the board leaves `side` without every piece of a kind
+    /// an extinction rule counts (or without any piece): `Some(whether the extinct side
+    /// wins)`.
+    fn extinct<B: Bitboard>(&self, pos: &Position<B>, side: Color, gone: B) -> Option<bool> {
+        let (kinds, extinct_side_wins) = pos.rules().end.extinction()?;
+        let wiped = |b: B| b.any() && (b & !gone).is_empty();
+        let last = if kinds == 0 {
+            wiped(pos.pieces(side))
+        } else {
+            (0..pos.rules().kinds.len())
+                .filter(|&k| kinds >> k & 1 != 0)
+                .any(|k| wiped(pos.pieces_of(k, side)))
+        };
+        last.then_some(extinct_side_wins)
     }
 
     /// `see_ge` where captures replace their victim: the exchange on the square.
@@ -329,13 +431,179 @@ mod tests {
             ("antichess", "4k3/8/3p4/4p3/8/8/8/4R3 w - - 0 1", "e1e5"),
             // No checks (a recapture that gives check is illegal).
             ("racingkings", "8/8/8/8/7k/3n4/4b3/K3R3 w - - 0 1", "e1e2"),
-            // Explosions: the rook goes up with the pawn, nothing is left to exchange.
-            ("atomic", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
         ] {
             let pos = position(variant, fen);
             assert_eq!(pos.rules().exchange, ExchangeRule::Off, "{variant}");
             assert_eq!(see(&pos, uci), 0, "{variant}");
         }
+    }
+
+    /// The blast's outcome for `uci`.
+    fn blast(pos: &Position<u64>, uci: &str) -> BlastOutcome {
+        exchange(pos).blast(pos, pos.parse_uci_move(uci).unwrap())
+    }
+
+    #[test]
+    fn blast_exchanges() {
+        // Every capture square below has eight neighbours; a pawn next to it survives
+        // (immune), any other piece goes, and so do the capturer and the victim.
+        let pos = position("atomic", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1");
+        assert_eq!(pos.rules().exchange, ExchangeRule::Blast);
+        let (p, n, b) = (value(&pos, 'P'), value(&pos, 'N'), value(&pos, 'B'));
+        let (r, q) = (value(&pos, 'R'), value(&pos, 'Q'));
+        // Rxe5: the pawn d6 next to e5 is immune; rook and pawn go.
+        assert_eq!(see(&pos, "e1e5"), p - r);
+        // Rxe5 with a knight d6 and a queen e6 beside it: they go too.
+        let pos = position("atomic", "4k3/8/3nq3/4p3/8/8/8/4RK2 w - - 0 1");
+        assert_eq!(see(&pos, "e1e5"), p + n + q - r);
+        // The mover's own pieces in the blast are lost: Nc3xd5 takes the bishop e4
+        // with it (p - n - b); Be4xd5 has nothing of White's beside d5 (p - b).
+        let pos = position("atomic", "4k3/8/8/3p4/4B3/2N5/8/4K3 w - - 0 1");
+        assert_eq!(see(&pos, "c3d5"), p - n - b);
+        assert_eq!(see(&pos, "e4d5"), p - b);
+        // A capturing pawn goes whatever its immunity: exd5 loses the pawn e4, takes
+        // the pawn d5 and the knight c6.
+        let pos = position("atomic", "4k3/8/2n5/3p4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(see(&pos, "e4d5"), n);
+        // En passant: the victim d5 is not on d6, the blast is around d6 (knight c7).
+        let pos = position("atomic", "4k3/2n5/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert_eq!(see(&pos, "e5d6"), n);
+        // A promotion that captures: the pawn is what White loses (the queen never
+        // stands), the knight b8 and the rook c8 beside it what Black loses.
+        let pos = position("atomic", "1nr1k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(see(&pos, "a7b8q"), n + r - p);
+    }
+
+    #[test]
+    fn blasts_that_take_a_king_decide() {
+        // Rxe5 explodes the king d6 beside it: won, whatever the threshold.
+        let pos = position("atomic", "8/8/3k4/4p3/8/8/8/4RK2 w - - 0 1");
+        assert_eq!(blast(&pos, "e1e5"), BlastOutcome::Wins);
+        let m = pos.parse_uci_move("e1e5").unwrap();
+        assert!(exchange(&pos).see_ge(&pos, m, GAME));
+        // Without check the king is an ordinary piece of the extinction kind: the same
+        // blast wins, and one that takes the mover's own king loses (Rxd2 beside e1;
+        // Kxd2, the king capturing).
+        let pos = position("nocheckatomic", "8/8/3k4/4p3/8/8/8/4RK2 w - - 0 1");
+        assert_eq!(pos.rules().exchange, ExchangeRule::Blast);
+        assert_eq!(blast(&pos, "e1e5"), BlastOutcome::Wins);
+        let pos = position("nocheckatomic", "4k3/8/8/8/8/8/3p4/3RK3 w - - 0 1");
+        assert_eq!(blast(&pos, "d1d2"), BlastOutcome::Loses);
+        assert_eq!(blast(&pos, "e1d2"), BlastOutcome::Loses);
+        let m = pos.parse_uci_move("d1d2").unwrap();
+        assert!(!exchange(&pos).see_ge(&pos, m, -GAME));
+        // Both kings in one blast (Rxd7: the king e8 and the own king c6 are both
+        // beside d7): the mover's own loss decides.
+        let pos = position("nocheckatomic", "4k3/3p4/2K5/8/8/8/8/3R4 w - - 0 1");
+        assert_eq!(blast(&pos, "d1d7"), BlastOutcome::Loses);
+        // Quiet moves count as even.
+        let pos = position("atomic", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1");
+        assert_eq!(see(&pos, "e1e4"), 0);
+    }
+
+    /// The material of the pieces on the board, for `us`: ours count minus, theirs
+    /// plus (so that what a move takes from the board is its gain).
+    fn material_against(ex: &Exchange, pos: &Position<u64>, us: Color) -> i32 {
+        (0..pos.board.len())
+            .filter(|&s| pos.board[s] != NO_PIECE)
+            .map(|s| {
+                let p = pos.board[s];
+                let v = ex.values[kind_of(p)];
+                if color_of(p) == us {
+                    -v
+                } else {
+                    v
+                }
+            })
+            .sum()
+    }
+
+    /// Whether `side` has lost a royal piece, or every piece of a kind an extinction
+    /// rule counts, between `before` and `pos`.
+    fn lost_the_game(pos: &Position<u64>, before: &[u8], side: Color) -> bool {
+        let rules = pos.rules();
+        let counted = rules.end.extinction().map_or(0, |(kinds, _)| kinds);
+        (0..rules.kinds.len())
+            .filter(|&k| rules.kinds[k].royal || counted >> k & 1 != 0)
+            .any(|k| {
+                let code = piece_code(k, side);
+                before.contains(&code) && !pos.board.contains(&code)
+            })
+    }
+
+    /// `Exchange::blast` against making the move: in seeded random games of every
+    /// built-in variant whose captures explode, each legal capture changes the material
+    /// on the board by exactly its blast value, or ends the game as it says.
+    #[test]
+    fn blast_values_are_what_the_capture_takes() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let (mut checked, mut decided) = (0, 0);
+        let mut variants = 0;
+        for v in builtin_variants() {
+            if v.files * v.ranks > 64 {
+                continue;
+            }
+            let rules = Arc::new(Rules::<u64>::new(v.clone()).unwrap());
+            if rules.capture.blast().is_none() {
+                continue;
+            }
+            assert_eq!(rules.exchange, ExchangeRule::Blast, "{}", v.name);
+            variants += 1;
+            let ex = Exchange::new(&rules, &MaterialEval::new(&rules));
+            for _ in 0..20 {
+                let mut pos = Position::from_fen(rules.clone(), &v.start_fen).unwrap();
+                for _ in 0..200 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let us = pos.side_to_move();
+                    for &m in moves.as_slice() {
+                        if !pos.is_capture(m) {
+                            assert_eq!(ex.blast(&pos, m), BlastOutcome::Material(0));
+                            continue;
+                        }
+                        let outcome = ex.blast(&pos, m);
+                        let before = pos.board.clone();
+                        let material = material_against(&ex, &pos, us);
+                        pos.make_move(m);
+                        let (ours, theirs) = (
+                            lost_the_game(&pos, &before, us),
+                            lost_the_game(&pos, &before, !us),
+                        );
+                        let fen = || format!("{} {:?}", v.name, m);
+                        match outcome {
+                            BlastOutcome::Material(gain) => {
+                                assert!(!ours && !theirs, "{}", fen());
+                                assert_eq!(
+                                    material_against(&ex, &pos, us) - material,
+                                    -gain,
+                                    "{}",
+                                    fen()
+                                );
+                            }
+                            BlastOutcome::Wins => {
+                                assert!(theirs && !ours, "{}", fen());
+                                decided += 1;
+                            }
+                            BlastOutcome::Loses => {
+                                assert!(ours, "{}", fen());
+                                decided += 1;
+                            }
+                        }
+                        pos.unmake_move();
+                        checked += 1;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let all = moves.as_slice();
+                    pos.make_move(all[seed as usize % all.len()]);
+                }
+            }
+        }
+        assert!(variants >= 2, "{variants}");
+        assert!(checked > 2_000 && decided > 20, "{checked} {decided}");
     }
 
     #[test]

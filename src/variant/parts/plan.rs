@@ -73,10 +73,15 @@ pub enum ExchangeRule {
     /// one square. The exchange is the material the move takes less the most the
     /// opponent's best answer that takes the moved piece takes back (`search::see`).
     Custodian,
+    /// Captures explode (Atomic): the capturer and the pieces around the square go
+    /// with the victim, so nothing is left to exchange on it. A capture is worth the
+    /// material of its blast, or the game where the blast takes a royal piece or the
+    /// last of an extinction kind (`search::see`).
+    Blast,
     /// Material does not decide: captures are compulsory (a side may not stop, and
     /// losing material can be the aim), a recapture that gives check is illegal, or
-    /// captures explode (more pieces go than the one on the square). Every capture
-    /// counts as even.
+    /// a capture removes pieces no exchange follows (shrapnel). Every capture counts
+    /// as even.
     Off,
 }
 
@@ -517,8 +522,10 @@ impl ExchangeRule {
             CaptureRule::Custodian(_) => ExchangeRule::Custodian,
             // A recapture may be forbidden.
             CaptureRule::Permitted(_) => ExchangeRule::Off,
-            // More pieces go than the victim.
-            CaptureRule::Explosion(_) | CaptureRule::CrossRays => ExchangeRule::Off,
+            // The blast is the whole exchange.
+            CaptureRule::Explosion(_) => ExchangeRule::Blast,
+            // More pieces go than the victim, along lines no exchange follows.
+            CaptureRule::CrossRays => ExchangeRule::Off,
         };
         let filters_ok = filters.iter().all(|f| match f {
             // A side may not stop capturing.
