@@ -26,6 +26,7 @@ pub const FILES: &[(&str, &str)] = &[
     ),
     ("nets/grand.txt", include_str!("../../nets/grand.txt")),
     ("nets/seirawan.txt", include_str!("../../nets/seirawan.txt")),
+    ("nets/tablut.txt", include_str!("../../nets/tablut.txt")),
     ("nets/xiangqi.txt", include_str!("../../nets/xiangqi.txt")),
 ];
 
