@@ -19,6 +19,7 @@ pub const FILES: &[(&str, &str)] = &[
         "nets/capablanca.txt",
         include_str!("../../nets/capablanca.txt"),
     ),
+    ("nets/brandubh.txt", include_str!("../../nets/brandubh.txt")),
     ("nets/chess.txt", include_str!("../../nets/chess.txt")),
     (
         "nets/crazyhouse.txt",
