@@ -81,6 +81,8 @@ fn a_written_file_reads_back_to_the_same_parameters() {
         "kingofthehill",
         "capablanca",
         "grand",
+        "tablut",
+        "aleaevangelii",
     ] {
         let v = find_variant(name).unwrap();
         let layout = fit::layout_of(&v).unwrap();
@@ -346,6 +348,35 @@ fn nearness_to_the_goal_counts() {
     let race = "8/8/2K5/8/8/8/krbnNBR1/qrbnNBRQ b - - 0 1";
     assert!(term_effect("racingkings", race, Section::GoalDistance) > 0);
     assert!(white_eval("racingkings", race, None) > 0);
+}
+
+/// The tafl terms are parameters: a table changes them, and each one counts where the
+/// rules say. Tablut's king side is Black (lowercase `k` and eight `m`).
+#[test]
+fn tafl_terms_are_parameters() {
+    let start = find_variant("tablut").unwrap().start_fen.clone();
+    let table = |line: &str| {
+        ParamFile::parse(&format!("protean-eval 1\nvariant tablut\n{line}\n"), "t").unwrap()
+    };
+    let generic_start = white_eval("tablut", &start, Some(&generic("tablut")));
+    // Eight defenders at 300 instead of 200: 800 more for Black.
+    let dearer = table("tafl-men 300 300 100 100");
+    assert_eq!(
+        white_eval("tablut", &start, Some(&dearer)),
+        generic_start - 800
+    );
+    // Black's king on c3, four orthogonal steps from a1: the distance term (-12 a step
+    // for his side) is +48 for White; one White man on c5, two steps from him, is near
+    // (-3 for his side, +3 for White); on h9 he is not.
+    let near = "9/9/9/9/2M6/9/2k6/9/9 w - - 0 1";
+    assert_eq!(term_effect("tablut", near, Section::TaflGoalDistance), 48);
+    assert_eq!(term_effect("tablut", near, Section::TaflNearKing), 3);
+    let far = "7M1/9/9/9/9/9/2k6/9/9 w - - 0 1";
+    assert_eq!(term_effect("tablut", far, Section::TaflNearKing), 0);
+    // Sliding from c3 he reaches three squares from which a corner is open: c1 (a1,
+    // i1), a3 (a1, a9) and i3 (i1, i9); b3, c2, c4 and d3-h3 open none (c5 blocks his
+    // way up). +20 each for his side: -60 for White.
+    assert_eq!(term_effect("tablut", near, Section::TaflSecondPaths), -60);
 }
 
 #[test]
@@ -664,6 +695,34 @@ fn the_traced_linear_form_is_the_evaluation() {
         (
             "grand",
             fens(&["r8r/1nbqkcabn1/pppp1ppppp/4p5/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R w - - 0 2"]),
+        ),
+        // The tafl terms (their own sections), from self-play: the king hemmed in, with
+        // free paths, and on the widest board.
+        (
+            "tablut",
+            fens(&[
+                "3MMM3/3M5/2m6/M7M/MMmmkmm1M/M2M3M1/9/4m2M1/4MM3 b - - 2 6",
+                "3MMM3/3M5/5m3/M2m4M/MMm1kM2M/M6M1/9/4m2M1/4M1m2 w - - 4 10",
+            ]),
+        ),
+        (
+            "brandubh",
+            fens(&["3m3/2m4/3M3/mmMK1mm/7/5m1/4M2 b - - 2 6"]),
+        ),
+        (
+            "scottishtafl",
+            fens(&[
+                "3m3/3m3/3MMm1/mmMK1m1/6M/4m2/3m3 b - - 8 5",
+                "3m3/3m3/3MM2/1mMKmm1/m6/3m2M/7 w - - 3 8",
+            ]),
+        ),
+        (
+            "aleaevangelii",
+            fens(&[
+                "2m9mm2m2/19/m4m7m4m/7m1m1m7/6m1MM2m6/m1m2m7m2m1m/4m4M4m4/3m4M1M4m3/\
+                    4M2M1G1M2M4/3m2M1GKG1M2m3/3M3M1G1M2M4/3m4M1M4m3/4m4M4m4/m8m6m1m/\
+                    6m5m6/7m1m3m5/m4m5m1m4m/19/3m1m7m2m2 w - - 2 7",
+            ]),
         ),
     ];
     for (variant, list) in cases {

@@ -19,6 +19,7 @@ pub const FILES: &[(&str, &str)] = &[
         "nets/capablanca.txt",
         include_str!("../../nets/capablanca.txt"),
     ),
+    ("nets/brandubh.txt", include_str!("../../nets/brandubh.txt")),
     ("nets/chess.txt", include_str!("../../nets/chess.txt")),
     (
         "nets/crazyhouse.txt",
@@ -26,6 +27,7 @@ pub const FILES: &[(&str, &str)] = &[
     ),
     ("nets/grand.txt", include_str!("../../nets/grand.txt")),
     ("nets/seirawan.txt", include_str!("../../nets/seirawan.txt")),
+    ("nets/tablut.txt", include_str!("../../nets/tablut.txt")),
     ("nets/xiangqi.txt", include_str!("../../nets/xiangqi.txt")),
 ];
 

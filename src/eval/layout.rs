@@ -45,6 +45,11 @@ pub const EXPOSED_LEN: usize = 2;
 /// Entries of the leader-guard table: own victims next to the own leader, and those
 /// of them the opponent attacks.
 pub const GUARD_LEN: usize = 2;
+/// Entries of the tafl free-paths table: any goal with the king's side to move, then
+/// one, two or more with the other side to move.
+pub const TAFL_FREE_PATHS_LEN: usize = 3;
+/// Entries of the tafl enclosure table: 0, 1, 2, 3 or 4 sides closed.
+pub const TAFL_ENCLOSURE_LEN: usize = 5;
 
 /// A kind of evaluation term. The order is the order of the file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,10 +79,17 @@ pub enum Section {
     Exposed,
     CapturedKinds,
     LeaderGuard,
+    TaflMen,
+    TaflGoalDistance,
+    TaflFreePaths,
+    TaflSecondPaths,
+    TaflEnclosure,
+    TaflSandwich,
+    TaflNearKing,
 }
 
 impl Section {
-    pub const ALL: [Section; 25] = [
+    pub const ALL: [Section; 32] = [
         Section::Tempo,
         Section::Material,
         Section::Rank,
@@ -103,6 +115,13 @@ impl Section {
         Section::Exposed,
         Section::CapturedKinds,
         Section::LeaderGuard,
+        Section::TaflMen,
+        Section::TaflGoalDistance,
+        Section::TaflFreePaths,
+        Section::TaflSecondPaths,
+        Section::TaflEnclosure,
+        Section::TaflSandwich,
+        Section::TaflNearKing,
     ];
 
     /// The section's key word in parameter files.
@@ -133,6 +152,13 @@ impl Section {
             Section::Exposed => "exposed",
             Section::CapturedKinds => "captured-kinds",
             Section::LeaderGuard => "leader-guard",
+            Section::TaflMen => "tafl-men",
+            Section::TaflGoalDistance => "tafl-goal-distance",
+            Section::TaflFreePaths => "tafl-free-paths",
+            Section::TaflSecondPaths => "tafl-second-paths",
+            Section::TaflEnclosure => "tafl-enclosure",
+            Section::TaflSandwich => "tafl-sandwich",
+            Section::TaflNearKing => "tafl-near-king",
         }
     }
 
@@ -206,6 +232,23 @@ impl Section {
                 "own pieces whose capture next to their leader loses: beside it, \
                  and beside it and attacked"
             }
+            Section::TaflMen => "value of a man: the king's side's, the other side's (tafl)",
+            Section::TaflGoalDistance => "per orthogonal step from the king to his nearest goal",
+            Section::TaflFreePaths => {
+                "goal squares the king reaches in one move: any with his side to move, \
+                 one, two or more with the other side to move"
+            }
+            Section::TaflSecondPaths => {
+                "squares the king reaches in one move from which a goal is open (up to 8)"
+            }
+            Section::TaflEnclosure => {
+                "by sides of the king closed where he is taken enclosed: 0, 1, 2, 3, 4"
+            }
+            Section::TaflSandwich => {
+                "per attacker (or empty hostile square) beside a king taken like a man, \
+                 the square across open"
+            }
+            Section::TaflNearKing => "per attacker within three orthogonal steps of the king",
         }
     }
 }
@@ -257,6 +300,17 @@ impl Layout {
         let piece = |r: &KindRole| !r.royal && !r.pawn;
         let mut b = Builder::default();
         b.single(Section::Tempo, 1);
+        // The tafl family has its own terms and none of the others (`eval::tafl`).
+        if super::tafl::applies(rules) {
+            b.single(Section::TaflMen, 2);
+            b.single(Section::TaflGoalDistance, 1);
+            b.single(Section::TaflFreePaths, TAFL_FREE_PATHS_LEN);
+            b.single(Section::TaflSecondPaths, 1);
+            b.single(Section::TaflEnclosure, TAFL_ENCLOSURE_LEN);
+            b.single(Section::TaflSandwich, 1);
+            b.single(Section::TaflNearKing, 1);
+            return b.finish(rules);
+        }
         b.kinds(Section::Material, &roles, 1, |_| true);
         b.kinds(Section::Rank, &roles, geo.ranks(), |_| true);
         b.kinds(Section::File, &roles, geo.files().div_ceil(2), |_| true);
@@ -307,13 +361,7 @@ impl Layout {
         if leader_guard(rules).is_some() {
             b.single(Section::LeaderGuard, GUARD_LEN);
         }
-        Layout {
-            size: b.size,
-            entries: b.entries,
-            letters: rules.kinds.iter().map(|k| k.letter).collect(),
-            files: geo.files(),
-            ranks: geo.ranks(),
-        }
+        b.finish(rules)
     }
 
     /// The entry of a section (and kind, for per-kind sections).
@@ -402,6 +450,17 @@ impl Builder {
             len,
         });
         self.size += len;
+    }
+
+    /// The layout, for `rules`' board and kinds.
+    fn finish<B: Bitboard>(self, rules: &Rules<B>) -> Layout {
+        Layout {
+            size: self.size,
+            entries: self.entries,
+            letters: rules.kinds.iter().map(|k| k.letter).collect(),
+            files: rules.geo.files(),
+            ranks: rules.geo.ranks(),
+        }
     }
 
     fn kinds(

@@ -329,6 +329,7 @@ pub fn generic_params<B: Bitboard>(rules: &Rules<B>, layout: &Layout) -> Vec<Pai
         const GUARD: [i32; GUARD_LEN] = [-15, -150];
         Pair::new(GUARD[i], GUARD[i])
     });
+    super::tafl::default_params(rules, layout, &mut p);
     p
 }
 

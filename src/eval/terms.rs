@@ -123,9 +123,9 @@ pub struct Eval<B: Bitboard> {
     dark: B,
     /// Per colour and square, king steps to the nearest goal square.
     goal_distance: [Vec<u8>; 2],
-    /// The tafl family's own evaluation (custodian capture, a king escaping to goal
-    /// squares), which replaces these terms where the variant's rules call for it. It
-    /// is not parameterised: the tuner does not fit it.
+    /// The tafl family's own terms (custodian capture, a king escaping to goal squares),
+    /// which replace the others where the variant's rules call for them; their
+    /// parameters are the layout's `tafl-*` sections, fitted like the rest.
     tafl: Option<super::tafl::TaflEval>,
     /// The connection games' own evaluation (Lines of Action), which likewise replaces
     /// these terms; not parameterised either.
@@ -206,9 +206,15 @@ impl<B: Bitboard> Eval<B> {
         let full_phase = start_phase(variant, &phase_weight).max(1);
         let mut piece_values = [0; MAX_KINDS];
         for (k, kind) in rules.kinds.iter().enumerate() {
+            // Layouts without material (tafl's) keep the data-derived values.
             if !kind.royal {
-                let m = params[off(Section::Material, Some(k))];
-                piece_values[k] = ((m.mg.abs() + m.eg.abs()) / 2).max(1);
+                piece_values[k] = match layout.find(Section::Material, Some(k)) {
+                    Some(e) => {
+                        let m = params[e.offset];
+                        ((m.mg.abs() + m.eg.abs()) / 2).max(1)
+                    }
+                    None => derived[k].abs().max(1),
+                };
             }
         }
         let bit = |sq: Square| B::from_square(sq);
@@ -340,7 +346,7 @@ impl<B: Bitboard> Eval<B> {
             light,
             dark: rules.tables.board & !light,
             goal_distance,
-            tafl: super::tafl::TaflEval::new(rules),
+            tafl: super::tafl::TaflEval::new(rules, &layout),
             connection: super::connection::ConnectionEval::new(rules),
             params,
             layout,
@@ -439,11 +445,30 @@ impl<B: Bitboard> Eval<B> {
     }
 
     /// Every term of the position, given to `acc`; returns the phase.
+    /// The phase from the pieces on the board alone (the other terms add it up as they
+    /// go over the pieces).
+    fn material_phase(&self, pos: &Position<B>) -> i32 {
+        let phase: i32 = (0..self.kinds.len())
+            .map(|k| {
+                let n = Color::both()
+                    .map(|c| pos.pieces_of(k, c).count() as i32)
+                    .iter()
+                    .sum::<i32>();
+                self.phase_weight[k] * n
+            })
+            .sum();
+        phase.min(self.full_phase)
+    }
+
     pub(crate) fn terms<A: Acc>(&self, pos: &Position<B>, acc: &mut A) -> i32 {
         // Walls (walling games) block lines and are no square to move to.
         let walls = pos.walls();
         let occ = pos.occupied() | walls;
         acc.add(self.tempo, pos.side_to_move(), 1);
+        if let Some(t) = &self.tafl {
+            t.terms(pos, acc);
+            return self.material_phase(pos);
+        }
         let pawns = Color::both().map(|c| pos.kinds_set(self.pawn_kinds) & pos.pieces(c));
         let pawn_att = Color::both().map(|c| self.pawn_attacks(pos, c));
         let royal = Color::both().map(|c| pos.royal_square(c));
@@ -657,9 +682,6 @@ fn start_phase(variant: &crate::variant::Variant, weights: &[i32; MAX_KINDS]) ->
 
 impl<B: Bitboard> Evaluator<B> for Eval<B> {
     fn evaluate(&self, pos: &Position<B>) -> i32 {
-        if let Some(t) = &self.tafl {
-            return t.evaluate(pos);
-        }
         if let Some(c) = &self.connection {
             return c.evaluate(pos);
         }
@@ -677,14 +699,14 @@ impl<B: Bitboard> Evaluator<B> for Eval<B> {
 
     fn piece_value(&self, kind: usize) -> i32 {
         match &self.tafl {
-            Some(t) => t.piece_value(kind),
+            Some(t) => t.piece_value(&self.params, kind),
             None => self.piece_values[kind],
         }
     }
 
     fn side_value(&self, kind: usize, color: Color) -> i32 {
         match &self.tafl {
-            Some(t) => t.side_value(kind, color),
+            Some(t) => t.side_value(&self.params, kind, color),
             None => self.piece_values[kind],
         }
     }
