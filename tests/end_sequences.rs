@@ -72,6 +72,11 @@ fn minishogi_repetition_loses_for_the_first_player_as_in_pyffish() {
 }
 
 #[test]
+fn torishogi_fourth_repetition_wins_for_the_side_to_move_as_in_pyffish() {
+    assert!(run("torishogi") >= 4);
+}
+
+#[test]
 fn shatar_mates_follow_the_checks_before_them_as_in_pyffish() {
     assert!(run("shatar") >= 2);
 }

@@ -192,4 +192,5 @@ game_end_suites! {
     coregal => "coregal",
     spartan => "spartan",
     shoshogi => "shoshogi",
+    torishogi => "torishogi",
 }

@@ -196,4 +196,5 @@ suites! {
     coregal => "coregal",
     spartan => "spartan",
     shoshogi => "shoshogi",
+    torishogi => "torishogi",
 }

@@ -498,11 +498,6 @@ fn drop_and_region_values_protean_cannot_represent_are_errors() {
         "only whole ranks",
     );
     assert_error(
-        "[a:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n",
-        3,
-        "needs a limit of more than one piece per file",
-    );
-    assert_error(
         "[a:crazyhouse]\npromotedPieceType = n:x\n",
         2,
         "promotedPieceType: no piece with letter 'x'",
@@ -1363,4 +1358,39 @@ fn castling_wins_decides_as_fairy_stockfish() {
         2,
         "expected castling rights",
     );
+}
+
+/// `dropNoDoubledCount` above 1 (Tori shogi's two swallows a file) on a user's game:
+/// written out and read back equal; a pawn drops on a file holding one of the side's
+/// pawns but not on one holding two. Counts are pyffish 0.0.90's for the same section.
+#[test]
+fn drop_no_doubled_count_above_one_as_fairy_stockfish() {
+    use protean::variant::ini::write::to_ini;
+    let text = "[twopawnhouse:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n";
+    let v = parse_variants(text, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone();
+    let written = to_ini(&v).unwrap();
+    assert!(written.contains("dropNoDoubledCount = 2"), "{written}");
+    let back = parse_variants(&written, "w.ini").require_all().unwrap();
+    assert!(back.variants[0] == v, "{written}");
+    let v = Arc::new(v);
+    for (fen, legal) in [
+        // Two pawns on the a-file, one on the e-file: no drop on a3-a7, five on e3-e7.
+        ("4k3/8/8/8/8/P7/P3P3/4K3[Pp] w - - 0 1", 48),
+        ("4k3/p3p3/p7/8/8/8/8/4K3[Pp] b - - 0 1", 48),
+    ] {
+        let mut g = Game::new(&v, Some(fen)).unwrap();
+        assert_eq!(g.perft(1), legal, "{fen}");
+        let moves = g.legal_moves_uci();
+        let drops_on = |file: char| {
+            moves
+                .iter()
+                .filter(|m| m.contains('@') && m.chars().nth(2) == Some(file))
+                .count()
+        };
+        assert_eq!((drops_on('a'), drops_on('e')), (0, 5), "{fen}");
+    }
 }

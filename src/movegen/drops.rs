@@ -97,9 +97,12 @@ impl<B: Bitboard> Position<B> {
         let mut allowed = tables.board;
         for limit in &hands.drop_limits[kind] {
             match limit {
-                DropLimit::OnePerFile => {
+                &DropLimit::PerFile(n) => {
                     for sq in own.squares() {
-                        allowed &= !tables.files[tables.geo.file_of(sq)];
+                        let file = tables.files[tables.geo.file_of(sq)];
+                        if n == 1 || (own & file).count() >= n {
+                            allowed &= !file;
+                        }
                     }
                 }
                 DropLimit::OppositeColors => {

@@ -55,8 +55,9 @@ pub struct Hands {
 /// Where a kind's drops may not go, given the dropping side's pieces of that kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DropLimit {
-    /// Not on a file that already holds one (Screen's pawns; shogi's nifu).
-    OnePerFile,
+    /// Not on a file that already holds this many (1: Screen's pawns, shogi's nifu;
+    /// 2: Tori shogi's swallows). Fairy-Stockfish's `dropNoDoubledCount`.
+    PerFile(u32),
     /// The side's pieces of the kind end up split between the two square colours:
     /// a drop may not go on a colour that already holds at least as many more of them
     /// than the other colour as the side still holds in hand (two bishops: the second

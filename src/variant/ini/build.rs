@@ -1181,10 +1181,10 @@ impl<'a> Builder<'a> {
     }
 
     /// `dropNoDoubled` with `dropNoDoubledCount` (Fairy-Stockfish's default 1): a kind
-    /// dropped at most once per file (count 1) or never (count 0).
+    /// never dropped (count 0), or not onto a file that holds `count` of the side's
+    /// pieces of it.
     fn read_no_doubled(&mut self, v: &Variant, view: &mut DropView) {
         let count = self.read("dropNoDoubledCount", parse_int);
-        let count_line = self.get("dropNoDoubledCount").map(|e| e.line);
         let mut kind = view.no_doubled.map(|(l, _)| l);
         if let Some(e) = self.get("dropNoDoubled") {
             kind = match e.value.as_str() {
@@ -1203,20 +1203,6 @@ impl<'a> Builder<'a> {
             };
         }
         let count = count.or(view.no_doubled.map(|(_, n)| n)).unwrap_or(1);
-        if count > 1 && kind.is_some() {
-            let line = count_line
-                .or(self.get("dropNoDoubled").map(|e| e.line))
-                .unwrap_or(self.section.line);
-            self.error(
-                line,
-                format!(
-                    "'dropNoDoubledCount = {count}' needs a limit of more than one piece per file, \
-                     which Protean does not implement (only 0, never dropped, and 1, one per \
-                     file); variant {} rejected",
-                    self.section.name
-                ),
-            );
-        }
         view.no_doubled = kind
             .filter(|&l| v.kind_by_letter(l).is_some())
             .map(|l| (l, count));

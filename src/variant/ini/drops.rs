@@ -114,8 +114,8 @@ impl DropView {
             }
         }
         let mut drop_limits = Vec::new();
-        if let Some((l, 1)) = self.no_doubled {
-            drop_limits.push((l, DropLimit::OnePerFile));
+        if let Some((l, n)) = self.no_doubled.filter(|&(_, n)| n > 0) {
+            drop_limits.push((l, DropLimit::PerFile(n)));
         }
         if self.opposite_colored_bishops {
             if let Some(b) = v.pieces.iter().find(|p| type_name_of(p) == "bishop") {
@@ -146,7 +146,7 @@ impl DropView {
             drop_mate_loses: if self.pawn_drop_mate_illegal {
                 v.pieces
                     .iter()
-                    .filter(|p| type_name_of(p) == SHOGI_PAWN)
+                    .filter(|p| is_shogi_pawn_type(p))
                     .map(|p| p.letter)
                     .collect()
             } else {
@@ -189,11 +189,13 @@ impl DropView {
                 .find(|(k, _)| *k == l)
                 .map(|(_, r)| r.clone())
         };
-        let one_per_file = hands
+        let per_file = hands
             .drop_limits
             .iter()
-            .find(|(_, limit)| *limit == DropLimit::OnePerFile)
-            .map(|(l, _)| *l);
+            .find_map(|&(l, limit)| match limit {
+                DropLimit::PerFile(n) => Some((l, n)),
+                DropLimit::OppositeColors => None,
+            });
         let other = v.pieces.iter().find(|p| {
             !is_pawn_type(p) && (hands.must_drop || !p.royal) && Some(p.letter) != never_dropped
         });
@@ -210,9 +212,7 @@ impl DropView {
             first_rank_pawn_drops: pawn_ranks.contains(&0),
             promotion_zone_pawn_drops: promotion_zone.iter().any(|r| pawn_ranks.contains(r)),
             region,
-            no_doubled: never_dropped
-                .map(|l| (l, 0))
-                .or(one_per_file.map(|l| (l, 1))),
+            no_doubled: never_dropped.map(|l| (l, 0)).or(per_file),
             must_drop: hands.must_drop,
             opposite_colored_bishops: hands
                 .drop_limits
@@ -230,38 +230,53 @@ impl DropView {
     }
 }
 
+/// Whether `p` is Fairy-Stockfish's `shogiPawn` type: by its type name, or, for a kind
+/// that `proteanPieceNames` renamed (Tori shogi's swallow), by its moves, since the
+/// writer gives such a kind the predefined type with its moves.
+fn is_shogi_pawn_type(p: &crate::variant::PieceKind) -> bool {
+    let name = type_name_of(p);
+    let shogi_pawn_moves = PREDEFINED
+        .iter()
+        .any(|&(n, b)| n == SHOGI_PAWN && b == p.betza);
+    name == SHOGI_PAWN
+        || (shogi_pawn_moves && !p.custom && !PREDEFINED.iter().any(|(n, _)| *n == name))
+}
+
 /// Fairy-Stockfish writes holdings strongest type first: by its piece-type order,
 /// reversed (custom pieces after the predefined ones). Royal kinds go to hand only in
 /// a set-up phase (`with_royals`). A kind with a name of its own (Seirawan's hawk)
 /// ranks as the predefined type with its moves, which is how Fairy-Stockfish defines
-/// those variants.
+/// those variants; one whose moves no predefined type has takes the next custom slot,
+/// as the writer numbers them (Tori shogi's birds: `customPiece1` to `7` in the kinds'
+/// order).
 pub fn fen_order(v: &Variant, with_royals: bool) -> Vec<char> {
-    let rank = |p: &crate::variant::PieceKind| -> usize {
+    let type_rank = |p: &crate::variant::PieceKind| -> Option<usize> {
         let name = type_name_of(p);
         let predefined = |i: usize| PREDEFINED[i].1 == p.betza || is_pawn_type(p) || p.royal;
         if let Some(i) = PREDEFINED.iter().position(|(n, _)| *n == name) {
             if predefined(i) {
-                return i;
+                return Some(i);
             }
         }
         if let Some(n) = name
             .strip_prefix("customPiece")
             .and_then(|n| n.parse::<usize>().ok())
         {
-            return PREDEFINED.len() + n;
+            return Some(PREDEFINED.len() + n);
         }
-        PREDEFINED
-            .iter()
-            .position(|(_, b)| *b == p.betza)
-            .unwrap_or(PREDEFINED.len())
+        PREDEFINED.iter().position(|(_, b)| *b == p.betza)
     };
-    let mut kinds: Vec<(usize, usize, char)> = v
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| with_royals || !p.royal)
-        .map(|(i, p)| (rank(p), i, p.letter))
-        .collect();
+    let mut last_custom = PREDEFINED.len();
+    let mut kinds: Vec<(usize, usize, char)> = Vec::new();
+    for (i, p) in v.pieces.iter().enumerate() {
+        let rank = type_rank(p).unwrap_or(last_custom + 1);
+        if rank > PREDEFINED.len() {
+            last_custom = last_custom.max(rank);
+        }
+        if with_royals || !p.royal {
+            kinds.push((rank, i, p.letter));
+        }
+    }
     kinds.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     kinds.into_iter().map(|(_, _, l)| l).collect()
 }
