@@ -129,6 +129,70 @@ pub(super) fn moves_of<B: Bitboard>(world: &Position<B>) -> Vec<String> {
         .collect()
 }
 
+/// The worlds searched: a seeded partial shuffle of `playable` worlds, at most `wanted`
+/// and, under a node limit, no more than leave each world `least` nodes; in belief order.
+pub(crate) fn sample_worlds(
+    rng: &mut Rng,
+    playable: usize,
+    wanted: usize,
+    limits: &Limits,
+    least: u64,
+) -> Vec<usize> {
+    let mut k = wanted.max(1).min(playable);
+    if let Some(n) = limits.nodes {
+        k = k.min((n / least.max(1)).max(1) as usize);
+    }
+    let mut index: Vec<usize> = (0..playable).collect();
+    for i in 0..k {
+        let j = i + rng.below(index.len() - i);
+        index.swap(i, j);
+    }
+    index.truncate(k);
+    index.sort_unstable();
+    index
+}
+
+/// The search of the `done`-th of `of` sampled worlds (counted from 0).
+pub(crate) struct WorldShare {
+    pub done: usize,
+    pub of: usize,
+    /// The `go` command's time budget, if it has one.
+    pub budget_ms: Option<u64>,
+    /// Nodes of one world's search when `go` sets no limit at all.
+    pub unlimited_nodes: u64,
+}
+
+impl WorldShare {
+    /// Its limits: an equal share of the `go` node budget, or of the time left; depth
+    /// and mate limits as given. None when the time is spent (after the first world).
+    pub(crate) fn limits(
+        &self,
+        limits: &Limits,
+        settings: &Settings,
+        control: &Control,
+    ) -> Option<Limits> {
+        let mut limit = Limits {
+            depth: limits.depth,
+            mate: limits.mate,
+            ..Limits::default()
+        };
+        match (limits.nodes, self.budget_ms) {
+            (Some(n), _) => limit.nodes = Some((n / self.of as u64).max(1)),
+            (None, Some(total)) if self.done > 0 && control.elapsed_ms() >= total => return None,
+            (None, Some(total)) => {
+                let left = (self.of - self.done) as u64;
+                let share = total.saturating_sub(control.elapsed_ms()) / left;
+                limit.movetime_ms = Some(share.max(1) + settings.move_overhead_ms);
+            }
+            (None, None) if limits.depth.is_none() && limits.mate.is_none() => {
+                limit.nodes = Some(self.unlimited_nodes)
+            }
+            (None, None) => {}
+        }
+        Some(limit)
+    }
+}
+
 /// Chooses a move from `belief` under the `go` limits. `tt` and `memory` are the
 /// planner's own tables, which its caller keeps while the observation history extends
 /// the one searched before and empties otherwise, so the answer depends on nothing but
@@ -157,19 +221,15 @@ pub fn plan<B: Bitboard>(
     let root = moves_of(first);
     let salt = crate::variant::shuffle::splitmix(belief.steps() as u64);
     let mut rng = Rng::new(options.seed ^ salt);
-    // The sample: a seeded partial shuffle, searched in belief order.
-    let mut k = options.world_samples.max(1).min(playable.len());
-    if let Some(n) = limits.nodes {
-        let least = MIN_NODES_PER_MOVE * root.len() as u64;
-        k = k.min((n / least.max(1)).max(1) as usize);
-    }
-    let mut index: Vec<usize> = (0..playable.len()).collect();
-    for i in 0..k {
-        let j = i + rng.below(index.len() - i);
-        index.swap(i, j);
-    }
-    index.truncate(k);
-    index.sort_unstable();
+    let least = MIN_NODES_PER_MOVE * root.len() as u64;
+    let index = sample_worlds(
+        &mut rng,
+        playable.len(),
+        options.world_samples,
+        limits,
+        least,
+    );
+    let k = index.len();
     let budget_ms = time::budget(limits, settings.move_overhead_ms).map(|b| b.optimum_ms);
     let mut per_world = Settings {
         multipv: root.len(),
@@ -189,23 +249,15 @@ pub fn plan<B: Bitboard>(
             moves.len() == root.len() && moves.iter().all(|m| root.contains(m)),
             "our legal moves depend only on what we see"
         );
-        let mut limit = Limits {
-            depth: limits.depth,
-            mate: limits.mate,
-            ..Limits::default()
+        let share = WorldShare {
+            done,
+            of: k,
+            budget_ms,
+            unlimited_nodes: UNLIMITED_WORLD_NODES,
         };
-        match (limits.nodes, budget_ms) {
-            (Some(n), _) => limit.nodes = Some((n / k as u64).max(1)),
-            (None, Some(total)) if done > 0 && control.elapsed_ms() >= total => break,
-            (None, Some(total)) => {
-                let share = total.saturating_sub(control.elapsed_ms()) / (k - done) as u64;
-                limit.movetime_ms = Some(share.max(1) + settings.move_overhead_ms);
-            }
-            (None, None) if limits.depth.is_none() && limits.mate.is_none() => {
-                limit.nodes = Some(UNLIMITED_WORLD_NODES)
-            }
-            (None, None) => {}
-        }
+        let Some(limit) = share.limits(limits, settings, control) else {
+            break;
+        };
         let (scores, result) = score_moves(world, &root, &limit, &per_world, (tt, memory), control);
         answer.nodes += result.nodes;
         depth = depth.min(result.depth);

@@ -32,7 +32,10 @@
 
 use super::belief::Belief;
 use super::observation::Cell;
-use super::planner::{moves_of, playable_worlds, risk_mix, score_moves, value, Plan, PlanOptions};
+use super::planner::{
+    moves_of, playable_worlds, risk_mix, sample_worlds, score_moves, value, Plan, PlanOptions,
+    WorldShare,
+};
 use crate::board::{Bitboard, Square};
 use crate::position::{Move, Position};
 use crate::search::{time, Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
@@ -315,18 +318,15 @@ pub fn plan<B: Bitboard>(
     let salt = crate::variant::shuffle::splitmix(belief.steps() as u64 ^ 0x5e7);
     let mut rng = Rng::new(options.seed ^ salt);
     // Step 2: the worlds searched, a seeded sample of the playable ones.
-    let mut k = options.world_samples.max(1).min(playable.len());
-    if let Some(n) = limits.nodes {
-        let least = SETUP_NODES_PER_MOVE * root.len() as u64;
-        k = k.min((n / least.max(1)).max(1) as usize);
-    }
-    let mut index: Vec<usize> = (0..playable.len()).collect();
-    for i in 0..k {
-        let j = i + rng.below(index.len() - i);
-        index.swap(i, j);
-    }
-    index.truncate(k);
-    index.sort_unstable();
+    let least = SETUP_NODES_PER_MOVE * root.len() as u64;
+    let index = sample_worlds(
+        &mut rng,
+        playable.len(),
+        options.world_samples,
+        limits,
+        least,
+    );
+    let k = index.len();
     let budget_ms = time::budget(limits, settings.move_overhead_ms).map(|b| b.optimum_ms);
     let per_world = Settings {
         multipv: root.len().max(1),
@@ -339,24 +339,16 @@ pub fn plan<B: Bitboard>(
             break;
         }
         let world = playable[i];
-        let mut limit = Limits {
-            depth: limits.depth,
-            mate: limits.mate,
-            searchmoves: root.clone(),
-            ..Limits::default()
+        let share = WorldShare {
+            done,
+            of: k,
+            budget_ms,
+            unlimited_nodes: SETUP_UNLIMITED_NODES,
         };
-        match (limits.nodes, budget_ms) {
-            (Some(n), _) => limit.nodes = Some((n / k as u64).max(1)),
-            (None, Some(total)) if done > 0 && control.elapsed_ms() >= total => break,
-            (None, Some(total)) => {
-                let share = total.saturating_sub(control.elapsed_ms()) / (k - done) as u64;
-                limit.movetime_ms = Some(share.max(1) + settings.move_overhead_ms);
-            }
-            (None, None) if limits.depth.is_none() && limits.mate.is_none() => {
-                limit.nodes = Some(SETUP_UNLIMITED_NODES)
-            }
-            (None, None) => {}
-        }
+        let Some(mut limit) = share.limits(limits, settings, control) else {
+            break;
+        };
+        limit.searchmoves = root.clone();
         let (scores, result) = score_moves(world, &root, &limit, &per_world, (tt, memory), control);
         answer.nodes += result.nodes;
         depth = depth.min(result.depth);
