@@ -349,6 +349,14 @@ mod tests {
     use crate::variant::builtin_variants;
     use std::sync::Arc;
 
+    /// The next move of a seeded random game (xorshift64 on `seed`).
+    fn random_move(seed: &mut u64, moves: &[Move]) -> Move {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        moves[*seed as usize % moves.len()]
+    }
+
     fn position(variant: &str, fen: &str) -> Position<u64> {
         let v = crate::variant::find_variant(variant).unwrap();
         Position::from_fen(Arc::new(Rules::new(v).unwrap()), fen).unwrap()
@@ -594,11 +602,7 @@ mod tests {
                         pos.unmake_move();
                         checked += 1;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let all = moves.as_slice();
-                    pos.make_move(all[seed as usize % all.len()]);
+                    pos.make_move(random_move(&mut seed, moves.as_slice()));
                 }
             }
         }
@@ -726,11 +730,7 @@ mod tests {
                     assert_eq!(claimed, real, "{variant} {} {:?}", pos.to_fen(), m);
                     checked += real.len();
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let all = moves.as_slice();
-                pos.make_move(all[seed as usize % all.len()]);
+                pos.make_move(random_move(&mut seed, moves.as_slice()));
             }
         }
         checked
@@ -797,11 +797,7 @@ mod tests {
                         pos.unmake_move();
                         checked += 1;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let all = moves.as_slice();
-                    pos.make_move(all[seed as usize % all.len()]);
+                    pos.make_move(random_move(&mut seed, moves.as_slice()));
                 }
             }
         }
