@@ -26,6 +26,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../nets/crazyhouse.txt"),
     ),
     ("nets/grand.txt", include_str!("../../nets/grand.txt")),
+    (
+        "nets/longship13.txt",
+        include_str!("../../nets/longship13.txt"),
+    ),
     ("nets/seirawan.txt", include_str!("../../nets/seirawan.txt")),
     ("nets/tablut.txt", include_str!("../../nets/tablut.txt")),
     ("nets/xiangqi.txt", include_str!("../../nets/xiangqi.txt")),
