@@ -35,6 +35,7 @@ use super::observation::{Cell, Observation};
 use super::record::{ObservationHistory, Step};
 use super::sight;
 use crate::board::{Bitboard, Square};
+use crate::position::fen::board_field;
 use crate::position::{MoveKind, Position, NO_PIECE};
 use crate::tune::Rng;
 use crate::variant::rules::Rules;
@@ -378,36 +379,17 @@ impl<B: Bitboard> Belief<B> {
                 c
             }
         };
-        let mut board = String::new();
-        for rank in (0..geo.ranks()).rev() {
-            let mut empty = 0;
-            for file in 0..geo.files() {
-                let sq = geo.square(file, rank);
-                let piece = match &obs.cells[sq] {
-                    Cell::Piece(t) => Some(t.clone()),
-                    _ => placed
-                        .iter()
-                        .find(|(s, _)| *s == sq)
-                        .map(|(_, c)| case(*c).to_string()),
-                };
-                match piece {
-                    None => empty += 1,
-                    Some(text) => {
-                        if empty > 0 {
-                            board += &empty.to_string();
-                            empty = 0;
-                        }
-                        board += &text;
+        let board = board_field(geo.files(), geo.ranks(), |file, rank, text| {
+            let sq = geo.square(file, rank);
+            match &obs.cells[sq] {
+                Cell::Piece(piece) => *text += piece,
+                _ => {
+                    if let Some(&(_, c)) = placed.iter().find(|(s, _)| *s == sq) {
+                        text.push(case(c));
                     }
                 }
             }
-            if empty > 0 {
-                board += &empty.to_string();
-            }
-            if rank > 0 {
-                board.push('/');
-            }
-        }
+        });
         let side = if obs.side_to_move == WHITE { 'w' } else { 'b' };
         let ep = obs
             .en_passant

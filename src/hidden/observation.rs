@@ -15,6 +15,7 @@
 //! of the other side (§4, HS3).
 
 use crate::board::{Geometry, Square};
+use crate::position::fen::board_field;
 use crate::variant::{Color, BLACK, WHITE};
 use std::fmt;
 
@@ -90,32 +91,13 @@ impl Observation {
     /// The board field: ranks from the top, `?` per unseen square.
     pub fn board_field(&self) -> String {
         let geo = self.geo;
-        let mut out = String::new();
-        for rank in (0..geo.ranks()).rev() {
-            let mut empty = 0;
-            for file in 0..geo.files() {
-                let cell = &self.cells[geo.square(file, rank)];
-                if *cell == Cell::Empty {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out += &empty.to_string();
-                    empty = 0;
-                }
-                match cell {
-                    Cell::Unseen => out.push('?'),
-                    Cell::Piece(text) => out += text,
-                    Cell::Empty => {}
-                }
+        let mut out = board_field(geo.files(), geo.ranks(), |file, rank, text| {
+            match &self.cells[geo.square(file, rank)] {
+                Cell::Unseen => text.push('?'),
+                Cell::Piece(piece) => *text += piece,
+                Cell::Empty => {}
             }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        });
         if let Some(hand) = &self.holdings {
             out.push('[');
             out += hand;

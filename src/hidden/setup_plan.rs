@@ -37,6 +37,7 @@ use super::planner::{
     WorldShare,
 };
 use crate::board::{Bitboard, Square};
+use crate::position::fen::board_field;
 use crate::position::{Move, Position};
 use crate::search::{time, Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
 use crate::tune::Rng;
@@ -124,39 +125,14 @@ fn probe_world<B: Bitboard>(
 ) -> Option<Position<B>> {
     let obs = belief.last();
     let geo = belief.rules().geo;
-    let mut board = String::new();
-    for rank in (0..geo.ranks()).rev() {
-        let mut empty = 0;
-        for file in 0..geo.files() {
-            let s = geo.square(file, rank);
-            let text = if let Some((letter, _)) = probe.filter(|&(_, sq)| sq == s) {
-                Some(letter.to_string())
-            } else if hidden.contains(&s) {
-                None
-            } else {
-                match &obs.cells[s] {
-                    Cell::Piece(t) => Some(t.clone()),
-                    _ => None,
-                }
-            };
-            match text {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        board += &empty.to_string();
-                        empty = 0;
-                    }
-                    board += &t;
-                }
-            }
+    let board = board_field(geo.files(), geo.ranks(), |file, rank, text| {
+        let s = geo.square(file, rank);
+        if let Some((letter, _)) = probe.filter(|&(_, sq)| sq == s) {
+            text.push(letter);
+        } else if let (false, Cell::Piece(piece)) = (hidden.contains(&s), &obs.cells[s]) {
+            *text += piece;
         }
-        if empty > 0 {
-            board += &empty.to_string();
-        }
-        if rank > 0 {
-            board.push('/');
-        }
-    }
+    });
     Position::from_fen(belief.rules().clone(), &format!("{board}{tail}")).ok()
 }
 

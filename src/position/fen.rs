@@ -28,6 +28,43 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
 }
 
+/// A FEN board field: ranks from the top, files from the left, `/` between ranks, a
+/// run of empty cells written as its count (several digits on boards over 9 files
+/// wide). `cell(file, rank, out)` appends the text of one cell to `out`, or nothing for
+/// an empty cell. Every writer of a board (positions, observations, sampled worlds,
+/// shuffled start positions) goes through here, so their run lengths agree.
+pub fn board_field(
+    files: usize,
+    ranks: usize,
+    mut cell: impl FnMut(usize, usize, &mut String),
+) -> String {
+    let mut out = String::new();
+    let mut text = String::new();
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            text.clear();
+            cell(file, rank, &mut text);
+            if text.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+                empty = 0;
+            }
+            out += &text;
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
 impl<B: Bitboard> Position<B> {
     pub fn from_fen(rules: Arc<Rules<B>>, fen: &str) -> Result<Position<B>, FenError> {
         let mut pos = Position::empty(rules);
@@ -539,34 +576,14 @@ impl<B: Bitboard> Position<B> {
 
     pub fn to_fen(&self) -> String {
         let geo = self.rules.geo;
-        let mut out = String::new();
-        for rank in (0..geo.ranks()).rev() {
-            let mut empty = 0;
-            for file in 0..geo.files() {
-                let sq = geo.square(file, rank);
-                let p = self.board[sq];
-                let vanished = !self.landable.has(sq);
-                if p == NO_PIECE && !vanished {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out += &empty.to_string();
-                    empty = 0;
-                }
-                if vanished {
-                    out.push('*');
-                } else {
-                    self.piece_text(sq, &mut out);
-                }
+        let mut out = board_field(geo.files(), geo.ranks(), |file, rank, text| {
+            let sq = geo.square(file, rank);
+            if !self.landable.has(sq) {
+                text.push('*');
+            } else if self.board[sq] != NO_PIECE {
+                self.piece_text(sq, text);
             }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        });
         out += &self.holdings_field();
         out.push(' ');
         out.push(if self.side == WHITE { 'w' } else { 'b' });
@@ -741,5 +758,27 @@ fn parse_counter(field: Option<&str>, what: &str, default: u32) -> Result<u32, F
             .ok()
             .filter(|&n| n < 1_000_000)
             .ok_or_else(|| FenError(format!("{what} '{s}' is not a number"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::board_field;
+
+    #[test]
+    fn board_field_counts_runs_across_wide_ranks_and_long_cells() {
+        // 12 files, 2 ranks: the top rank holds "+P" on file 0 and '?' on file 11 (a
+        // run of 10 between them); the bottom rank is empty (one run of 12).
+        let field = board_field(12, 2, |file, rank, out| match (file, rank) {
+            (0, 1) => out.push_str("+P"),
+            (11, 1) => out.push('?'),
+            _ => {}
+        });
+        assert_eq!(field, "+P10?/12");
+        // Each cell written on its own: no counts at all.
+        assert_eq!(
+            board_field(3, 1, |f, _, out| out.push((b'a' + f as u8) as char)),
+            "abc"
+        );
     }
 }

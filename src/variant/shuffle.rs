@@ -7,6 +7,7 @@
 //! Whole-board shuffles are too many to number; a seed drives a Fisher-Yates shuffle.
 
 use super::{Setup, Symmetry, Variant};
+use crate::position::fen::board_field;
 
 /// A board as rows of cells, FEN order (the last rank first); `None` is empty.
 type Grid = Vec<Vec<Option<char>>>;
@@ -228,30 +229,12 @@ fn parse_grid(placement: &str, files: usize) -> Result<Grid, String> {
 }
 
 fn write_grid(grid: &Grid) -> String {
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut run = 0;
-            for cell in row {
-                match cell {
-                    None => run += 1,
-                    Some(c) => {
-                        if run > 0 {
-                            s += &run.to_string();
-                            run = 0;
-                        }
-                        s.push(*c);
-                    }
-                }
-            }
-            if run > 0 {
-                s += &run.to_string();
-            }
-            s
-        })
-        .collect();
-    rows.join("/")
+    let files = grid.first().map_or(0, Vec::len);
+    board_field(files, grid.len(), |file, rank, text| {
+        if let Some(c) = grid[grid.len() - 1 - rank][file] {
+            text.push(c);
+        }
+    })
 }
 
 /// A seeded, reproducible 64-bit mix (SplitMix64).
