@@ -1289,7 +1289,12 @@ mod tests {
 
     /// Whether quiet move `uci` of `fen` is skipped by the exchange test at `lmr_depth`.
     fn see_prunes(fen: &str, uci: &str, lmr_depth: i32) -> bool {
-        let pos = position("chess", fen);
+        see_prunes_in("chess", fen, uci, lmr_depth)
+    }
+
+    /// `see_prunes` in `variant`.
+    fn see_prunes_in(variant: &str, fen: &str, uci: &str, lmr_depth: i32) -> bool {
+        let pos = position(variant, fen);
         let ex = Exchange::new(pos.rules(), &MaterialEval::new(pos.rules()));
         let m = pos.parse_uci_move(uci).unwrap();
         !ex.see_ge(&pos, m, quiet_see_margin(lmr_depth))
@@ -1368,5 +1373,15 @@ mod tests {
         let pawn = "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1";
         assert!(see_prunes(pawn, "e3e4", 1));
         assert!(!see_prunes(pawn, "e3e4", 2));
+        // Where captures explode, the answer's blast decides: in atomic Nb2-d3 stands
+        // beside the bishop e4, so Rxe4 takes bishop and knight for the rook (see.rs,
+        // `quiet_moves_lose_what_the_answering_blast_takes`); a king move beside it
+        // (Kc2-d3 with the king) loses the game and is skipped at any depth.
+        let atomic = "4r1k1/8/8/8/4B3/8/1N6/6K1 w - - 0 1";
+        assert!(see_prunes_in("atomic", atomic, "b2d3", 0));
+        assert!(!see_prunes_in("atomic", atomic, "b2c4", 0));
+        let king = "4r1k1/8/8/8/4B3/8/2K5/8 w - - 0 1";
+        assert!(see_prunes_in("atomic", king, "c2d3", 20));
+        assert!(!see_prunes_in("atomic", king, "c2c1", 0));
     }
 }

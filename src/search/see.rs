@@ -29,6 +29,7 @@
 use crate::board::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{color_of, kind_of, piece_code, Move, MoveKind, Position, NO_PIECE};
+use crate::variant::parts::BlastRules;
 use crate::variant::rules::{ExchangeRule, Rules, MAX_KINDS};
 use crate::variant::{Color, BLACK, WHITE};
 
@@ -93,12 +94,23 @@ impl Exchange {
         match self.rule {
             ExchangeRule::Material => self.material_see_ge(pos, m, threshold),
             ExchangeRule::Custodian => self.custodian_see_ge(pos, m, threshold),
-            ExchangeRule::Blast => match self.blast(pos, m) {
+            ExchangeRule::Blast => match self.blast_exchange(pos, m) {
                 BlastOutcome::Material(v) => v >= threshold,
                 BlastOutcome::Wins => true,
                 BlastOutcome::Loses => false,
             },
             ExchangeRule::Off => threshold <= 0,
+        }
+    }
+
+    /// What move `m` gains or risks where captures explode: a capture its blast
+    /// ([`Exchange::blast`]), any other move what the opponent's best capture answering
+    /// it blows up ([`Exchange::answered_blast`]).
+    pub fn blast_exchange<B: Bitboard>(&self, pos: &Position<B>, m: Move) -> BlastOutcome {
+        if m.kind() == MoveKind::EnPassant || pos.piece_at(m.to()) != NO_PIECE {
+            self.blast(pos, m)
+        } else {
+            self.answered_blast(pos, m)
         }
     }
 
@@ -120,15 +132,130 @@ impl Exchange {
         let Some(victim_square) = victim_square.filter(|_| m.gate().is_none()) else {
             return BlastOutcome::Material(0);
         };
+        let board = Board::now(pos);
+        self.blast_on(
+            &board,
+            blast,
+            pos.side_to_move(),
+            m.from(),
+            victim_square,
+            m.to(),
+        )
+    }
+
+    /// What quiet move `m` risks where captures explode: the opponent's best capture
+    /// whose blast takes the moved piece (a capture of it, or, unless its kind is
+    /// immune, of one of our pieces beside it), valued as [`Exchange::blast`] values
+    /// it for the opponent and never below nothing (the opponent may decline).
+    /// `Material(-gain)`, or `Loses` where such a capture takes our royal piece (or
+    /// our last piece of an extinction kind). Moves that are neither captures nor
+    /// plain quiet moves (castling, promotions, gated moves) count as even, and so do
+    /// captures (see [`Exchange::blast`]).
+    pub fn answered_blast<B: Bitboard>(&self, pos: &Position<B>, m: Move) -> BlastOutcome {
+        let (mut best, mut decisive) = (0, false);
+        self.blast_answers(pos, m, |_, _, outcome| match outcome {
+            BlastOutcome::Material(v) => best = best.max(v),
+            BlastOutcome::Wins => decisive = true,
+            BlastOutcome::Loses => {}
+        });
+        if decisive {
+            BlastOutcome::Loses
+        } else {
+            BlastOutcome::Material(-best)
+        }
+    }
+
+    /// The opponent's captures that would answer quiet move `m` by blowing up the
+    /// moved piece, each as `f(capturer's square, capture square, what it gains the
+    /// opponent)`: on the board after `m`, every opponent piece that captures on the
+    /// destination, on a square beside it that holds one of our pieces (unless the
+    /// moved kind is immune to blasts), or en passant behind a double step. Like every
+    /// SEE it reads attacks, not legality: a pinned piece's capture is listed.
+    pub fn blast_answers<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        m: Move,
+        mut f: impl FnMut(usize, usize, BlastOutcome),
+    ) {
+        let Some(blast) = pos.rules().capture.blast() else {
+            return;
+        };
+        let kind = m.kind();
+        let quiet = matches!(
+            kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
+        ) && m.gate().is_none()
+            && pos.piece_at(m.to()) == NO_PIECE;
+        if !quiet {
+            return;
+        }
         let (from, to) = (m.from(), m.to());
         let us = pos.side_to_move();
-        // The board when the blast goes off: the capturer on `to` (it goes whatever its
-        // kind), the victim gone; around `to`, every piece but the immune kinds goes.
-        let left = pos.occupied() ^ B::from_square(from) ^ B::from_square(victim_square);
-        let around = blast.around[to] & left & !pos.kinds_set(blast.immune);
-        let gone = around | B::from_square(from) | B::from_square(victim_square);
-        let extinct = |side| self.extinct(pos, side, gone);
-        if (gone & pos.pieces(us) & self.royal_set(pos)).any() {
+        let them = !us;
+        let piece = if kind == MoveKind::Drop {
+            piece_code(m.promoted_kind(), us)
+        } else {
+            pos.piece_at(from)
+        };
+        let board = Board::after(pos, (kind != MoveKind::Drop).then_some(from), to, piece);
+        let occ = board.occupied();
+        let mut targets = B::from_square(to);
+        if blast.immune >> kind_of(piece) & 1 == 0 {
+            targets |= blast.around[to] & board.pieces(us);
+        }
+        for target in targets.squares() {
+            for capturer in (pos.attackers(target, them, occ) & pos.pieces(them)).squares() {
+                f(
+                    capturer,
+                    target,
+                    self.blast_on(&board, blast, them, capturer, target, target),
+                );
+            }
+        }
+        if kind == MoveKind::DoubleStep {
+            let Some(passed) = en_passant_square(pos, from, to, piece) else {
+                return;
+            };
+            let rules = pos.rules();
+            for (k, kr) in rules.kinds.iter().enumerate() {
+                if !kr.en_passant || rules.capture.victims(k) >> kind_of(piece) & 1 == 0 {
+                    continue;
+                }
+                let capturers = kr.moves[them].capture_leaps_from[passed] & pos.pieces_of(k, them);
+                for capturer in capturers.squares() {
+                    f(
+                        capturer,
+                        passed,
+                        self.blast_on(&board, blast, them, capturer, to, passed),
+                    );
+                }
+            }
+        }
+    }
+
+    /// A capture's blast on `board` by `mover`: the piece on `capturer` takes the one
+    /// on `victim` (the same square, or en passant's pawn) and the blast goes off
+    /// around `centre`, taking the capturer, the victim and every piece around that is
+    /// not of an immune kind.
+    fn blast_on<B: Bitboard>(
+        &self,
+        board: &Board<B>,
+        blast: &BlastRules<B>,
+        mover: Color,
+        capturer: usize,
+        victim: usize,
+        centre: usize,
+    ) -> BlastOutcome {
+        let us = mover;
+        // The board when the blast goes off: the capturer on `centre` (it goes whatever
+        // its kind), the victim gone; around `centre`, every piece but the immune kinds
+        // goes.
+        let left = board.occupied() ^ B::from_square(capturer) ^ B::from_square(victim);
+        let around = blast.around[centre] & left & !board.kinds_set(blast.immune);
+        let gone = around | B::from_square(capturer) | B::from_square(victim);
+        let royal = board.kinds_set(self.royal_kinds);
+        let extinct = |side| self.extinct(board, side, gone);
+        if (gone & board.pieces(us) & royal).any() {
             return BlastOutcome::Loses;
         }
         if let Some(extinct_side_wins) = extinct(us) {
@@ -138,7 +265,7 @@ impl Exchange {
                 BlastOutcome::Loses
             };
         }
-        if (gone & pos.pieces(!us) & self.royal_set(pos)).any() {
+        if (gone & board.pieces(!us) & royal).any() {
             return BlastOutcome::Wins;
         }
         if let Some(extinct_side_wins) = extinct(!us) {
@@ -151,7 +278,7 @@ impl Exchange {
         let value = gone
             .squares()
             .map(|sq| {
-                let p = pos.piece_at(sq);
+                let p = board.piece_at(sq);
                 let v = self.values[kind_of(p)];
                 if color_of(p) == us {
                     -v
@@ -163,23 +290,19 @@ impl Exchange {
         BlastOutcome::Material(value)
     }
 
-    /// The squares of both sides' royal pieces.
-    fn royal_set<B: Bitboard>(&self, pos: &Position<B>) -> B {
-        pos.kinds_set(self.royal_kinds)
-    }
-
-    /// Whether taking `gone` off the board leaves `side` without every piece of a kind
+    /// Whether taking `gone` off `board` leaves `side` without every piece of a kind
     /// an extinction rule counts (or without any piece): `Some(whether the extinct side
     /// wins)`.
-    fn extinct<B: Bitboard>(&self, pos: &Position<B>, side: Color, gone: B) -> Option<bool> {
+    fn extinct<B: Bitboard>(&self, board: &Board<B>, side: Color, gone: B) -> Option<bool> {
+        let pos = board.pos;
         let (kinds, extinct_side_wins) = pos.rules().end.extinction()?;
         let wiped = |b: B| b.any() && (b & !gone).is_empty();
         let last = if kinds == 0 {
-            wiped(pos.pieces(side))
+            wiped(board.pieces(side))
         } else {
             (0..pos.rules().kinds.len())
                 .filter(|&k| kinds >> k & 1 != 0)
-                .any(|k| wiped(pos.pieces_of(k, side)))
+                .any(|k| wiped(board.pieces_of(k, side)))
         };
         last.then_some(extinct_side_wins)
     }
@@ -318,6 +441,101 @@ impl Exchange {
         }
         unreachable!("a non-empty attacker set holds a piece of some kind")
     }
+}
+
+/// The board a blast goes off on: the position, or the position after one quiet move
+/// of its side to move (the moved piece off its origin and on its destination).
+struct Board<'a, B: Bitboard> {
+    pos: &'a Position<B>,
+    /// The square the move left (empty for a drop, or no move).
+    vacated: B,
+    /// The square the move reached (empty for no move).
+    reached: B,
+    /// The moved piece (`NO_PIECE` for no move).
+    piece: u8,
+}
+
+impl<'a, B: Bitboard> Board<'a, B> {
+    /// The position as it stands.
+    fn now(pos: &'a Position<B>) -> Self {
+        Board {
+            pos,
+            vacated: B::EMPTY,
+            reached: B::EMPTY,
+            piece: NO_PIECE,
+        }
+    }
+
+    /// The position after `piece` moved from `from` (none for a drop) to the empty
+    /// square `to`.
+    fn after(pos: &'a Position<B>, from: Option<usize>, to: usize, piece: u8) -> Self {
+        Board {
+            pos,
+            vacated: from.map_or(B::EMPTY, B::from_square),
+            reached: B::from_square(to),
+            piece,
+        }
+    }
+
+    /// `set`, a set of pieces, with the moved piece moved when `holds(it)` says it is
+    /// among them.
+    fn moved_if(&self, set: B, holds: impl FnOnce(u8) -> bool) -> B {
+        if self.piece != NO_PIECE && holds(self.piece) {
+            (set & !self.vacated) | self.reached
+        } else {
+            set
+        }
+    }
+
+    fn piece_at(&self, sq: usize) -> u8 {
+        if self.reached.has(sq) {
+            self.piece
+        } else if self.vacated.has(sq) {
+            NO_PIECE
+        } else {
+            self.pos.piece_at(sq)
+        }
+    }
+
+    fn occupied(&self) -> B {
+        self.moved_if(self.pos.occupied(), |_| true)
+    }
+
+    fn pieces(&self, color: Color) -> B {
+        self.moved_if(self.pos.pieces(color), |p| color_of(p) == color)
+    }
+
+    fn pieces_of(&self, kind: usize, color: Color) -> B {
+        self.moved_if(self.pos.pieces_of(kind, color), |p| {
+            kind_of(p) == kind && color_of(p) == color
+        })
+    }
+
+    /// Both sides' pieces of the kinds in bit set `mask`.
+    fn kinds_set(&self, mask: u32) -> B {
+        self.moved_if(self.pos.kinds_set(mask), |p| mask >> kind_of(p) & 1 != 0)
+    }
+}
+
+/// The square a double step of `piece` from `from` to `to` passes, where an enemy
+/// piece may then take it en passant (as `Position` sets it: a straight step of two
+/// ranks, the passed square in the mover's en-passant zone and landable). Kinds that
+/// list their double steps (Berolina's slanting ones) are not traced: no variant whose
+/// captures explode has them.
+fn en_passant_square<B: Bitboard>(
+    pos: &Position<B>,
+    from: usize,
+    to: usize,
+    piece: u8,
+) -> Option<usize> {
+    let rules = pos.rules();
+    if rules.kinds[kind_of(piece)].custom || from.abs_diff(to) != 2 * rules.geo.files() {
+        return None;
+    }
+    let passed = (from + to) / 2;
+    (rules.en_passant_zone[color_of(piece)] & pos.landable)
+        .has(passed)
+        .then_some(passed)
 }
 
 /// Both sides' pieces that capture on `sq` with occupancy `occ` (pieces off `occ`
@@ -504,9 +722,101 @@ mod tests {
         // beside d7): the mover's own loss decides.
         let pos = position("nocheckatomic", "4k3/3p4/2K5/8/8/8/8/3R4 w - - 0 1");
         assert_eq!(blast(&pos, "d1d7"), BlastOutcome::Loses);
-        // Quiet moves count as even.
+        // A quiet move that no capture answers is even (the pawns d6 and e5 take on
+        // c5, e5, d4 and f4, not on e4).
         let pos = position("atomic", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1");
         assert_eq!(see(&pos, "e1e4"), 0);
+    }
+
+    /// The answers `blast_answers` lists for `uci`: (capturer, capture square) in
+    /// algebraic notation, sorted.
+    fn answers(pos: &Position<u64>, uci: &str) -> Vec<String> {
+        let name = |sq: usize| {
+            let geo = pos.rules().geo;
+            format!(
+                "{}{}",
+                (b'a' + geo.file_of(sq) as u8) as char,
+                geo.rank_of(sq) + 1
+            )
+        };
+        let mut listed = Vec::new();
+        exchange(pos).blast_answers(pos, pos.parse_uci_move(uci).unwrap(), |a, s, _| {
+            listed.push(format!("{}x{}", name(a), name(s)));
+        });
+        listed.sort();
+        listed
+    }
+
+    #[test]
+    fn quiet_moves_lose_what_the_answering_blast_takes() {
+        // Nc3-d5 stands where the pawn e6 takes: exd5 blows up the knight (the
+        // victim) and the pawn (the capturer), nothing else is around d5: Black gains
+        // n - p. On a4 nothing takes it.
+        let pos = position("atomic", "4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1");
+        let (p, n, b) = (value(&pos, 'P'), value(&pos, 'N'), value(&pos, 'B'));
+        let r = value(&pos, 'R');
+        assert!(n > p);
+        assert_eq!(answers(&pos, "c3d5"), ["e6xd5"]);
+        assert_eq!(see(&pos, "c3d5"), p - n);
+        assert_eq!(see(&pos, "c3a4"), 0);
+        // Next to the blast: the rook e8 takes the bishop e4 only at a loss (b - r).
+        // Nb2-d3 puts the knight beside e4, so Rxe4 blows it up too: Black gains
+        // b + n - r, which is more than nothing. Nb2-c4 is not beside e4.
+        let pos = position("atomic", "4r1k1/8/8/8/4B3/8/1N6/6K1 w - - 0 1");
+        assert!(b + n > r);
+        assert_eq!(answers(&pos, "b2d3"), ["e8xe4"]);
+        assert_eq!(see(&pos, "b2d3"), r - b - n);
+        assert_eq!(see(&pos, "b2c4"), 0);
+        // An immune kind beside the blast survives it: the pawn d2-d3 or d2-d4 stands
+        // beside e4, Rxe4 leaves it, and nothing takes on d3 or d4.
+        let pos = position("atomic", "4r1k1/8/8/8/4B3/8/3P4/6K1 w - - 0 1");
+        assert!(answers(&pos, "d2d3").is_empty());
+        assert_eq!(see(&pos, "d2d3"), 0);
+        assert_eq!(see(&pos, "d2d4"), 0);
+        // The opponent may decline: Nxd3 after d2-d3 takes a pawn for the knight.
+        let pos = position("atomic", "4k3/8/8/2n5/8/8/3P4/4K3 w - - 0 1");
+        assert_eq!(answers(&pos, "d2d3"), ["c5xd3"]);
+        assert_eq!(see(&pos, "d2d3"), 0);
+        // No positive threshold passes for a quiet move.
+        let m = pos.parse_uci_move("d2d3").unwrap();
+        assert!(!exchange(&pos).see_ge(&pos, m, 1));
+        // En passant behind a double step: e2-e4 is answered by dxe3 e.p., which takes
+        // the pawn e4 and blows up around e3: the knight f3 goes (the pawn f2 is
+        // immune), and so does the capturer: Black gains p + n - p = n.
+        let pos = position("atomic", "7k/8/8/8/3p4/5N2/4PP2/7K w - - 0 1");
+        assert_eq!(answers(&pos, "e2e4"), ["d4xe3"]);
+        assert_eq!(see(&pos, "e2e4"), -n);
+    }
+
+    #[test]
+    fn quiet_moves_that_let_a_blast_take_the_king_always_fail() {
+        // Atomic: d2-d3 puts the pawn where the knight c5 takes, and d3 is beside the
+        // king e2: Nxd3 explodes him. Lost, whatever the threshold; d2-d4 is safe.
+        let pos = position("atomic", "4k3/8/8/2n5/8/8/3PK3/8 w - - 0 1");
+        let ex = exchange(&pos);
+        assert_eq!(
+            ex.answered_blast(&pos, pos.parse_uci_move("d2d3").unwrap()),
+            BlastOutcome::Loses
+        );
+        assert!(!ex.see_ge(&pos, pos.parse_uci_move("d2d3").unwrap(), -GAME));
+        assert_eq!(see(&pos, "d2d4"), 0);
+        // A capture that would blow up the capturer's own king is no answer: Nc2-d4
+        // stands where the king d5 and the pawn e5 both take, but either capture
+        // explodes the black king (the capturer, or beside d4).
+        let pos = position("atomic", "8/8/8/3kp3/8/8/2N5/4K3 w - - 0 1");
+        assert_eq!(answers(&pos, "c2d4"), ["d5xd4", "e5xd4"]);
+        assert_eq!(see(&pos, "c2d4"), 0);
+        // Without check the king is the extinction kind: Kf1-e2 or Kf1-e1 stands
+        // beside d1, which the rook d8 takes, exploding him; g2 and f2 are not beside d1
+        // and nothing takes there.
+        let pos = position("nocheckatomic", "3r3k/8/8/8/8/8/8/3R1K2 w - - 0 1");
+        let ex = exchange(&pos);
+        for uci in ["f1e2", "f1e1"] {
+            let m = pos.parse_uci_move(uci).unwrap();
+            assert_eq!(ex.answered_blast(&pos, m), BlastOutcome::Loses, "{uci}");
+        }
+        assert_eq!(see(&pos, "f1g2"), 0);
+        assert_eq!(see(&pos, "f1f2"), 0);
     }
 
     /// The material of the pieces on the board, for `us`: ours count minus, theirs
@@ -608,6 +918,150 @@ mod tests {
         }
         assert!(variants >= 2, "{variants}");
         assert!(checked > 2_000 && decided > 20, "{checked} {decided}");
+    }
+
+    /// What reply `r` (a capture) does, played out, from the replying side's view:
+    /// whether it blows up the piece on `watched`, and its outcome as
+    /// `Exchange::blast` would say it.
+    fn play_out(
+        ex: &Exchange,
+        pos: &mut Position<u64>,
+        r: Move,
+        watched: usize,
+    ) -> (bool, BlastOutcome) {
+        let them = pos.side_to_move();
+        let before = pos.board.clone();
+        let material = material_against(ex, pos, them);
+        pos.make_move(r);
+        let took_it = pos.board[watched] == NO_PIECE;
+        let outcome = if lost_the_game(pos, &before, them) {
+            BlastOutcome::Loses
+        } else if lost_the_game(pos, &before, !them) {
+            BlastOutcome::Wins
+        } else {
+            BlastOutcome::Material(material - material_against(ex, pos, them))
+        };
+        pos.unmake_move();
+        (took_it, outcome)
+    }
+
+    /// `Exchange::answered_blast` against playing the answers out: in seeded random
+    /// games of every built-in variant whose captures explode, after each legal quiet
+    /// move every legal reply that blows up the moved piece is among the answers
+    /// `blast_answers` lists, with the outcome that playing it shows; every listed
+    /// answer that is legal blows it up; and where every listed answer is legal, the
+    /// verdict is exactly the best of the replies (the opponent's best gain, nothing
+    /// where none gains, lost where one takes our king). A listed answer that is not
+    /// legal (a pinned piece, a capture that leaves a check unanswered) can only make
+    /// the verdict worse than the truth, never better.
+    #[test]
+    fn answered_blasts_are_the_replies_played_out() {
+        let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let (mut quiet, mut answered, mut decisive, mut exact, mut pessimistic) = (0, 0, 0, 0, 0);
+        let mut variants = 0;
+        for v in builtin_variants() {
+            if v.files * v.ranks > 64 {
+                continue;
+            }
+            let rules = Arc::new(Rules::<u64>::new(v.clone()).unwrap());
+            if rules.capture.blast().is_none() {
+                continue;
+            }
+            variants += 1;
+            let ex = Exchange::new(&rules, &MaterialEval::new(&rules));
+            for _ in 0..20 {
+                let mut pos = Position::from_fen(rules.clone(), &v.start_fen).unwrap();
+                for _ in 0..200 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in moves.as_slice() {
+                        if pos.is_capture(m)
+                            || m.gate().is_some()
+                            || !matches!(
+                                m.kind(),
+                                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
+                            )
+                        {
+                            continue;
+                        }
+                        let mut listed = Vec::new();
+                        ex.blast_answers(&pos, m, |a, s, o| listed.push((a, s, o)));
+                        let verdict = ex.answered_blast(&pos, m);
+                        pos.make_move(m);
+                        let replies = pos.legal_moves();
+                        // (capturer, capture square) of the legal captures and what
+                        // each does, played out.
+                        let mut legal = Vec::new();
+                        let (mut best, mut lost) = (0, false);
+                        for &r in replies.as_slice() {
+                            if !pos.is_capture(r) {
+                                continue;
+                            }
+                            let (took_it, outcome) = play_out(&ex, &mut pos, r, m.to());
+                            legal.push((r.from(), r.to(), took_it));
+                            if !took_it {
+                                continue;
+                            }
+                            let entry = listed.iter().find(|e| (e.0, e.1) == (r.from(), r.to()));
+                            assert_eq!(
+                                entry.map(|e| e.2),
+                                Some(outcome),
+                                "{} {} {m:?} {r:?}",
+                                v.name,
+                                pos.to_fen()
+                            );
+                            match outcome {
+                                BlastOutcome::Material(g) => best = best.max(g),
+                                BlastOutcome::Wins => lost = true,
+                                BlastOutcome::Loses => {}
+                            }
+                        }
+                        pos.unmake_move();
+                        let mut all_legal = true;
+                        for &(a, s, _) in &listed {
+                            match legal.iter().find(|l| (l.0, l.1) == (a, s)) {
+                                Some(l) => {
+                                    assert!(l.2, "{} {} {m:?} {a} {s}", v.name, pos.to_fen())
+                                }
+                                None => all_legal = false,
+                            }
+                        }
+                        let truth = if lost {
+                            BlastOutcome::Loses
+                        } else {
+                            BlastOutcome::Material(-best)
+                        };
+                        let rank = |o: BlastOutcome| match o {
+                            BlastOutcome::Loses => i32::MIN,
+                            BlastOutcome::Material(v) => v,
+                            BlastOutcome::Wins => i32::MAX,
+                        };
+                        if all_legal {
+                            assert_eq!(verdict, truth, "{} {} {m:?}", v.name, pos.to_fen());
+                            exact += 1;
+                        } else {
+                            assert!(rank(verdict) <= rank(truth), "{} {m:?}", pos.to_fen());
+                            pessimistic += usize::from(verdict != truth);
+                        }
+                        quiet += 1;
+                        answered += usize::from(truth != BlastOutcome::Material(0));
+                        decisive += usize::from(truth == BlastOutcome::Loses);
+                    }
+                    pos.make_move(random_move(&mut seed, moves.as_slice()));
+                }
+            }
+        }
+        eprintln!(
+            "{variants} variants: {quiet} quiet moves, {answered} answered at a loss, \
+             {decisive} decisively, {exact} exact, {pessimistic} judged worse"
+        );
+        assert!(variants >= 2, "{variants}");
+        assert!(
+            quiet > 5_000 && answered > 500 && decisive > 50,
+            "{quiet} {answered} {decisive}"
+        );
     }
 
     #[test]
