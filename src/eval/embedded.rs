@@ -14,6 +14,7 @@ pub const FILES: &[(&str, &str)] = &[
         "nets/antichess.txt",
         include_str!("../../nets/antichess.txt"),
     ),
+    ("nets/ardri.txt", include_str!("../../nets/ardri.txt")),
     ("nets/atomic.txt", include_str!("../../nets/atomic.txt")),
     (
         "nets/capablanca.txt",
