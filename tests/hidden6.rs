@@ -164,3 +164,50 @@ fn the_honest_setup_is_always_legal() {
         }
     }
 }
+
+/// Worked by hand (fog-match, game 8 of the measurement before the fix). White drops
+/// K@h4 and B@b3, Black R@g5. Black sees only ranks 5-8: g8's diagonal f7-e6-d5-c4
+/// runs into the hidden half (the b3 bishop does attack it), and no square of ranks
+/// 5-8 has its file and both diagonals closed by one rook, so no square is shielded and
+/// the king waits in hand. Before the fix the probes of hidden units took the sampled
+/// world's hands, which lack White's king once it is dropped, so every probe was
+/// refused as a position without a king and every square looked shielded: K@g8.
+#[test]
+fn the_king_stays_guarded_after_the_opponent_drops_its_own() {
+    let moves: Vec<String> = ["K@h4", "R@g5", "B@b3"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for variant in GAMES {
+        for seed in 0..3 {
+            let out = go(variant, seed, &moves, 1000);
+            assert!(!best(&out).starts_with("K@"), "{variant} {moves:?}: {out}");
+        }
+    }
+}
+
+/// Worked by hand (fog-match, game 24 before the fix). White's king dropped on b4 is
+/// checked by the rook Black drops on b5; no drop answers a check by an adjacent rook,
+/// so White moves its king (b4c4, Fairy-Stockfish's `mustDrop`). Later Black's R@c6
+/// checks it along the c-file and it takes the b5 rook. Black now sees a white king on
+/// its own half and its rook gone: the set-up worlds put that king where it is seen
+/// (before the fix they put every placed unit on hidden squares, no world showed the
+/// view, and the engine answered no move). Its answer is a legal move.
+#[test]
+fn an_opponent_unit_on_our_half_is_placed_where_we_see_it() {
+    let moves: Vec<String> = ["K@b4", "R@b5", "b4c4", "P@a5", "Q@g1", "R@c6", "c4b5"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for variant in ["hiddenscreen", "hiddencrazyscreen"] {
+        let mut game = Game::by_name(variant, None).unwrap();
+        for m in &moves {
+            game.play_uci(m).unwrap();
+        }
+        for seed in 0..3 {
+            let out = go(variant, seed, &moves, 1000);
+            let m = best(&out);
+            assert!(game.legal_moves_uci().contains(&m), "{variant}: {m}: {out}");
+        }
+    }
+}
