@@ -211,3 +211,32 @@ fn an_opponent_unit_on_our_half_is_placed_where_we_see_it() {
         }
     }
 }
+
+/// Worked by hand. White has dropped everything but its queen as in Chess's start
+/// (pawns on the second rank, the other pieces on the first, d1 empty), Black the same
+/// on its half. The queen goes only where the fewest hidden placements could win it: d1
+/// is closed on its file and both diagonals by the pawns d2, c2, e2 and out of a hidden
+/// knight's reach; every square of ranks 3 and 4 can be attacked from the hidden half
+/// (a knight on rank 5 reaches every square of ranks 3 and 4, a pawn on rank 5 every
+/// square of rank 4) by a unit cheaper than the queen, which the pawns' defence does not
+/// stop. So the queen goes to d1, whatever the seed.
+#[test]
+fn the_queen_goes_where_no_hidden_unit_can_win_it() {
+    let white = [
+        "K@e1", "P@a2", "P@b2", "P@c2", "P@d2", "P@e2", "P@f2", "P@g2", "P@h2", "R@a1", "R@h1",
+        "N@b1", "N@g1", "B@c1", "B@f1",
+    ];
+    let black = [
+        "K@e8", "P@a7", "P@b7", "P@c7", "P@d7", "P@e7", "P@f7", "P@g7", "P@h7", "R@a8", "R@h8",
+        "N@b8", "N@g8", "B@c8", "B@f8",
+    ];
+    let moves: Vec<String> = white
+        .iter()
+        .zip(black.iter())
+        .flat_map(|(w, b)| [w.to_string(), b.to_string()])
+        .collect();
+    for seed in 0..3 {
+        let out = go("hiddenscreen", seed, &moves, 1000);
+        assert_eq!(best(&out), "Q@d1", "seed {seed}: {out}");
+    }
+}
