@@ -365,6 +365,14 @@ pub fn plan<B: Bitboard>(
     if legal.iter().any(|m| m.is_drop()) {
         legal.retain(|m| m.is_drop());
     }
+    // A unit moved onto a square we do not see vanishes from our view (HS1) and so from
+    // the set-up worlds, which are drawn from the view alone; it is taken for gone, and
+    // a later move through its square can be illegal (fog-match: a rook's h8h4 with the
+    // other rook already on h4). Such a move is made only when no other is legal.
+    let seen = |m: &Move| belief.last().cells[m.to()] != Cell::Unseen;
+    if legal.iter().any(seen) {
+        legal.retain(seen);
+    }
     let mut candidates = safe_candidates(first, belief, legal);
     // Keep the set-up finishable (see `completable`), judged on our units alone.
     let obs = belief.last();
