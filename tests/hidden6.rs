@@ -164,3 +164,79 @@ fn the_honest_setup_is_always_legal() {
         }
     }
 }
+
+/// Worked by hand (fog-match, game 8 of the measurement before the fix). White drops
+/// K@h4 and B@b3, Black R@g5. Black sees only ranks 5-8: g8's diagonal f7-e6-d5-c4
+/// runs into the hidden half (the b3 bishop does attack it), and no square of ranks
+/// 5-8 has its file and both diagonals closed by one rook, so no square is shielded and
+/// the king waits in hand. Before the fix the probes of hidden units took the sampled
+/// world's hands, which lack White's king once it is dropped, so every probe was
+/// refused as a position without a king and every square looked shielded: K@g8.
+#[test]
+fn the_king_stays_guarded_after_the_opponent_drops_its_own() {
+    let moves: Vec<String> = ["K@h4", "R@g5", "B@b3"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for variant in GAMES {
+        for seed in 0..3 {
+            let out = go(variant, seed, &moves, 1000);
+            assert!(!best(&out).starts_with("K@"), "{variant} {moves:?}: {out}");
+        }
+    }
+}
+
+/// Worked by hand (fog-match, game 24 before the fix). White's king dropped on b4 is
+/// checked by the rook Black drops on b5; no drop answers a check by an adjacent rook,
+/// so White moves its king (b4c4, Fairy-Stockfish's `mustDrop`). Later Black's R@c6
+/// checks it along the c-file and it takes the b5 rook. Black now sees a white king on
+/// its own half and its rook gone: the set-up worlds put that king where it is seen
+/// (before the fix they put every placed unit on hidden squares, no world showed the
+/// view, and the engine answered no move). Its answer is a legal move.
+#[test]
+fn an_opponent_unit_on_our_half_is_placed_where_we_see_it() {
+    let moves: Vec<String> = ["K@b4", "R@b5", "b4c4", "P@a5", "Q@g1", "R@c6", "c4b5"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for variant in ["hiddenscreen", "hiddencrazyscreen"] {
+        let mut game = Game::by_name(variant, None).unwrap();
+        for m in &moves {
+            game.play_uci(m).unwrap();
+        }
+        for seed in 0..3 {
+            let out = go(variant, seed, &moves, 1000);
+            let m = best(&out);
+            assert!(game.legal_moves_uci().contains(&m), "{variant}: {m}: {out}");
+        }
+    }
+}
+
+/// Worked by hand. White has dropped everything but its queen as in Chess's start
+/// (pawns on the second rank, the other pieces on the first, d1 empty), Black the same
+/// on its half. The queen goes only where the fewest hidden placements could win it: d1
+/// is closed on its file and both diagonals by the pawns d2, c2, e2 and out of a hidden
+/// knight's reach; every square of ranks 3 and 4 can be attacked from the hidden half
+/// (a knight on rank 5 reaches every square of ranks 3 and 4, a pawn on rank 5 every
+/// square of rank 4) by a unit cheaper than the queen, which the pawns' defence does not
+/// stop. So the queen goes to d1, whatever the seed.
+#[test]
+fn the_queen_goes_where_no_hidden_unit_can_win_it() {
+    let white = [
+        "K@e1", "P@a2", "P@b2", "P@c2", "P@d2", "P@e2", "P@f2", "P@g2", "P@h2", "R@a1", "R@h1",
+        "N@b1", "N@g1", "B@c1", "B@f1",
+    ];
+    let black = [
+        "K@e8", "P@a7", "P@b7", "P@c7", "P@d7", "P@e7", "P@f7", "P@g7", "P@h7", "R@a8", "R@h8",
+        "N@b8", "N@g8", "B@c8", "B@f8",
+    ];
+    let moves: Vec<String> = white
+        .iter()
+        .zip(black.iter())
+        .flat_map(|(w, b)| [w.to_string(), b.to_string()])
+        .collect();
+    for seed in 0..3 {
+        let out = go("hiddenscreen", seed, &moves, 1000);
+        assert_eq!(best(&out), "Q@d1", "seed {seed}: {out}");
+    }
+}

@@ -603,19 +603,34 @@ impl<B: Bitboard> Belief<B> {
     }
 
     /// A seeded sample of the worlds of a hidden set-up's view `obs`: our units as seen,
-    /// our hand as seen; of the opponent's army, as many units as have left its hand
-    /// (its hand's size is public, HS2) drawn at random and put by its own legal drops,
-    /// one after the other, on the squares we do not see; the rest in its hand. Every
-    /// world is checked to show `obs`.
+    /// our hand as seen; the opponent's units we see where we see them; of the rest of
+    /// its army, as many units as have left its hand (its hand's size is public, HS2)
+    /// drawn at random and put by its own legal drops, one after the other, on the
+    /// squares we do not see; the rest in its hand. Every world is checked to show
+    /// `obs`.
     fn setup_worlds(&self, obs: &Observation) -> Vec<Position<B>> {
         let Some(holdings) = &obs.holdings else {
             return Vec::new();
         };
         let in_hand = holdings.chars().filter(|&c| c == '?').count();
-        let army = self.opponent_army();
-        let Some(placed) = army.len().checked_sub(in_hand) else {
+        let mut army = self.opponent_army();
+        let Some(mut placed) = army.len().checked_sub(in_hand) else {
             return Vec::new();
         };
+        // Opponent units we see (on our half: a side with no legal drop moves a unit
+        // instead, and a king or a capturing unit can come over): placed already, where
+        // we see them; the others go on the squares we do not see.
+        for cell in &obs.cells {
+            let Cell::Piece(text) = cell else { continue };
+            let Some(letter) = text.chars().next().filter(|&c| self.is_opponent_letter(c)) else {
+                continue;
+            };
+            let Some(i) = army.iter().position(|&c| c == letter) else {
+                return Vec::new();
+            };
+            army.remove(i);
+            placed = placed.saturating_sub(1);
+        }
         let own: String = holdings.chars().filter(|&c| c != '?').collect();
         let mut hand: Vec<char> = own.chars().chain(army.iter().copied()).collect();
         // The FEN's order: White's units first.
