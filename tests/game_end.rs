@@ -193,4 +193,5 @@ game_end_suites! {
     spartan => "spartan",
     shoshogi => "shoshogi",
     torishogi => "torishogi",
+    kyotoshogi => "kyotoshogi",
 }

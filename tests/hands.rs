@@ -253,3 +253,45 @@ fn a_giant_board_with_full_hands_lists_every_move() {
     let best = result.best.expect("a move");
     assert!(names.contains(&best.as_str()), "{best}");
 }
+
+/// Kyoto shogi's flips in UCI, SAN and FEN, as pyffish 0.0.90 writes them: a silver's
+/// move promotes it to a bishop (`+`, SAN `=B`), a promoted lance's demotes it to a
+/// lance (`-`, SAN `Ga2=L`), a piece in hand drops as itself (`S@a1`) or promoted
+/// (`+S@a1`, a bishop, SAN `B@a1`, FEN `+S`), and each FEN reads back as written. The
+/// flips keep the move clock (pyffish: 5 to 6), captures and drops reset it.
+#[test]
+fn kyoto_shogi_flips_and_promoted_drops_in_uci_san_and_fen() {
+    let v = "kyotoshogi";
+    let start = "p+nks+l/5/5/5/+LSK+NP[] w - - 5 1";
+    assert_eq!(
+        common::fen_after(v, start, &["b1b2+"]),
+        "p+nks+l/5/5/1+S3/+L1K+NP[] b - - 6 1"
+    );
+    assert_eq!(
+        common::fen_after(v, start, &["a1a2-"]),
+        "p+nks+l/5/5/L4/1SK+NP[] b - - 6 1"
+    );
+    let g = common::game_at(v, start);
+    // Every move of a piece with another side flips it: no plain `b1b2` or `a1a2`.
+    let legal = g.legal_moves_uci();
+    for m in ["b1b2+", "a1a2-", "d1d2-", "e1e2+", "c1c2"] {
+        assert!(legal.contains(&m.to_string()), "{m} in {legal:?}");
+    }
+    for m in ["b1b2", "a1a2", "a1a2+", "c1c2+"] {
+        assert!(!legal.contains(&m.to_string()), "{m} in {legal:?}");
+    }
+    assert_eq!(g.san_line(&["a1a2-".into()]), ["Ga2=L"]);
+    assert_eq!(g.san_line(&["b1b2+".into()]), ["Sb2=B"]);
+    let fen = "+L4/3+l1/k+n1+N1/4+P/1K1s1[Sp] w - - 0 12";
+    let g = common::game_at(v, fen);
+    assert_eq!(g.fen(), fen);
+    assert_eq!(g.san_line(&["+S@a1".into()]), ["B@a1"]);
+    assert_eq!(g.san_line(&["S@a1".into()]), ["S@a1"]);
+    assert_eq!(g.san_line(&["d3c3-".into()]), ["Gc3=N"]);
+    let dropped = common::fen_after(v, fen, &["+S@a1"]);
+    assert_eq!(dropped, "+L4/3+l1/k+n1+N1/4+P/+SK1s1[p] b - - 0 12");
+    assert_eq!(common::game_at(v, &dropped).fen(), dropped);
+    // The dropped bishop is a promoted silver: it goes back to hand as a silver.
+    let taken = common::fen_after(v, "k4/5/5/p4/+S3K[] b - - 0 1", &["a2a1+"]);
+    assert_eq!(taken, "k4/5/5/5/+p3K[s] w - - 0 2");
+}

@@ -197,4 +197,5 @@ suites! {
     spartan => "spartan",
     shoshogi => "shoshogi",
     torishogi => "torishogi",
+    kyotoshogi => "kyotoshogi",
 }

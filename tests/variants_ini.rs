@@ -208,7 +208,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 90] = [
+const FSF_LOADING: [&str; 92] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -274,6 +274,7 @@ const FSF_LOADING: [&str; 90] = [
     "sixthrank",
     "fullmoon",
     "massacre",
+    "backrank",
     "ordavsempire",
     "xhess",
     "allexplodeatomic",
@@ -289,6 +290,7 @@ const FSF_LOADING: [&str; 90] = [
     "nim",
     "blackletter",
     "castle",
+    "gethenian",
     "ajax-orthodox",
     "petty",
     "haynie",
@@ -432,9 +434,9 @@ fn fen_that_does_not_fit() {
 #[test]
 fn rules_we_lack_are_rejected_not_ignored() {
     assert_error(
-        "[a:crazyhouse]\ndropPromoted = true\n",
+        "[a:crazyhouse]\ndropOnTop = true\n",
         2,
-        "'dropPromoted = true': this drop, hand or gating rule is not implemented yet",
+        "'dropOnTop = true': this drop, hand or gating rule is not implemented yet",
     );
     assert_error(
         "[a:crazyhouse]\ndropChecks = false\n",
@@ -459,7 +461,12 @@ fn rules_we_lack_are_rejected_not_ignored() {
     assert_error(
         "[a:crazyhouse]\npieceDemotion = true\n",
         2,
-        "needs a rule Protean does not implement",
+        "pieceDemotion beside pawn promotions (promotionPieceTypes) is not implemented",
+    );
+    assert_error(
+        "[a:crazyhouse]\ndropPromoted = true\n",
+        2,
+        "dropPromoted without a piece promotion",
     );
     assert_error(
         "[a:shogun]\nmandatoryPiecePromotion = true\n",
@@ -616,12 +623,12 @@ fn drop_keys_give_the_house_builtins() {
 
 #[test]
 fn defaults_and_display_keys_only_warn() {
-    let text = "[a:chess]\ndropPromoted = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
+    let text = "[a:chess]\ndropOnTop = false\npieceToCharTable = PNBRQ\nnoSuchKey = 1\n";
     let loaded = parse_variants(text, "ok.ini").require_all().unwrap();
     assert_eq!(loaded.variants.len(), 1);
     let w: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
     assert!(
-        w[0].starts_with("ok.ini:2: 'dropPromoted' is not implemented"),
+        w[0].starts_with("ok.ini:2: 'dropOnTop' is not implemented"),
         "{w:?}"
     );
     assert!(

@@ -6,7 +6,7 @@
 
 use super::Sink;
 use crate::board::Bitboard;
-use crate::position::Position;
+use crate::position::{Move, Position};
 use crate::variant::hands::{DropLimit, HandRules};
 
 impl<B: Bitboard> Position<B> {
@@ -53,6 +53,11 @@ impl<B: Bitboard> Position<B> {
                 }
                 if targets.any() {
                     sink.drops(kind as u8, targets);
+                    if hands.promoted_drop[kind].is_some() {
+                        for sq in targets.squares() {
+                            sink.push(Move::drop_promoted(kind as u8, sq));
+                        }
+                    }
                 }
             }
         }

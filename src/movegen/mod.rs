@@ -41,6 +41,13 @@ pub trait Sink<B: Bitboard> {
     fn shifted_promotions(&mut self, targets: B, delta: isize, kinds: &[u8]);
     /// Drops of a piece of `kind` from the hand onto each square of `targets`.
     fn drops(&mut self, kind: u8, targets: B);
+    /// Promotions and demotions of a piece that flips with its moves (Kyoto shogi,
+    /// `KindPromotionRules::demotes`): promotions, but tactical only as captures (in
+    /// such a game nearly every move is one).
+    #[inline(always)]
+    fn flips(&mut self, from: Square, targets: B, kinds: &[u8]) {
+        self.promotions(from, targets, kinds);
+    }
 }
 
 /// Counts moves without building them: perft's last ply.
@@ -157,6 +164,11 @@ impl<B: Bitboard> Sink<B> for TacticalSink<'_, B> {
     /// Drops are quiet moves.
     #[inline(always)]
     fn drops(&mut self, _: u8, _: B) {}
+    /// A flip is tactical where it captures, as in Fairy-Stockfish's quiescence.
+    #[inline(always)]
+    fn flips(&mut self, from: Square, targets: B, kinds: &[u8]) {
+        Sink::<B>::promotions(self.list, from, targets & self.enemy, kinds);
+    }
 }
 
 /// Adds to the moves a generator emits their gated forms (Seirawan): a piece from the
@@ -505,18 +517,57 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
                 t &= limit;
+                if kind.demotes && self.promoted.has(from) {
+                    self.demotions(sink, from, t);
+                    continue;
+                }
                 if promoting {
                     if !forced_from.has(from) {
                         sink.targets(from, t & !forced);
                     }
                     let z = if from_zone.has(from) { t } else { t & may };
                     if z.any() && !targets.is_empty() {
-                        sink.promotions(from, z, targets);
+                        // Kyoto shogi's pieces flip with their moves.
+                        if kind.promotion.as_ref().is_some_and(|p| p.demotes) {
+                            sink.flips(from, z, targets);
+                        } else {
+                            sink.promotions(from, z, targets);
+                        }
                     }
                 } else {
                     sink.targets(from, t);
                 }
             }
+        }
+    }
+
+    /// The moves of the promoted piece on `from` to the squares `t`, where its kind
+    /// demotes ([`crate::variant::rules::KindRules::demotes`]): as the kind it came from
+    /// would promote, it turns back into that kind (a promotion move to it, UCI `-`),
+    /// on a move that starts or ends in that kind's zone, by force where that
+    /// promotion is mandatory.
+    #[inline(never)]
+    fn demotions<S: Sink<B>>(&self, sink: &mut S, from: Square, t: B) {
+        let rules = &*self.rules;
+        let k = kind_of(self.board[from]);
+        let origin = match self.origin.get(from) {
+            Some(&o) => o as usize,
+            None => rules.kinds[k].unpromoted.expect("a promoted kind"),
+        };
+        let Some(p) = &rules.kinds[origin].promotion else {
+            return sink.targets(from, t);
+        };
+        let zone = p.zone[self.side];
+        let in_zone = zone.has(from);
+        let plain = match (p.mandatory, in_zone) {
+            (false, _) => t,
+            (true, true) => B::EMPTY,
+            (true, false) => t & !zone,
+        };
+        sink.targets(from, plain);
+        let back = if in_zone { t } else { t & zone };
+        if back.any() {
+            sink.flips(from, back, &[origin as u8]);
         }
     }
 
@@ -781,7 +832,9 @@ impl<B: Bitboard> Position<B> {
         let t = &rules.tables;
         let us = self.side;
         let (from, to) = (m.from(), m.to());
-        let kind = if matches!(m.kind(), MoveKind::Promotion | MoveKind::Drop) {
+        let kind = if m.kind() == MoveKind::Drop {
+            self.placed_kind(*m)
+        } else if m.kind() == MoveKind::Promotion {
             m.promoted_kind()
         } else {
             crate::position::kind_of(self.piece_at(from))

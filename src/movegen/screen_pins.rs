@@ -315,6 +315,10 @@ impl<B: Bitboard, S: Sink<B>> Sink<B> for Tested<'_, B, S> {
         let t = self.safe_targets(from, targets);
         self.sink.promotions(from, t, kinds);
     }
+    fn flips(&mut self, from: Square, targets: B, kinds: &[u8]) {
+        let t = self.safe_targets(from, targets);
+        self.sink.flips(from, t, kinds);
+    }
     fn push(&mut self, mv: Move) {
         let pos = self.pos;
         let them = !pos.side;

@@ -34,7 +34,9 @@ impl<B: Bitboard> Position<B> {
             return false;
         };
         self.history.last().is_some_and(|u| {
-            u.mv.kind() == MoveKind::Drop && hands.drop_mate_loses >> u.mv.promoted_kind() & 1 != 0
+            u.mv.kind() == MoveKind::Drop
+                && !u.mv.is_promoted_drop()
+                && hands.drop_mate_loses >> u.mv.promoted_kind() & 1 != 0
         })
     }
 
@@ -71,13 +73,32 @@ impl<B: Bitboard> Position<B> {
         debug_assert!(n > 0, "drop of a kind not in hand");
         self.key ^= self.hand_key(us, kind, n) ^ self.hand_key(us, kind, n.saturating_sub(1));
         self.hand[us][kind] = n.saturating_sub(1);
-        let p = piece_code(kind, us);
+        let placed = self.placed_kind(mv);
+        let p = piece_code(placed, us);
         self.put(mv.to(), p);
+        if placed != kind {
+            self.mark_dropped_promoted(mv.to(), kind);
+        }
         undo.moved = p;
         self.halfmove = 0;
         if let Some(king_file) = self.rules.hands.as_ref().and_then(|h| h.castling_king_file) {
             self.castling_after_drop(mv.to(), king_file);
         }
+    }
+
+    /// The kind the drop `mv` puts on the board: the kind from the hand, or for a
+    /// promoted drop the kind its promotion makes.
+    #[inline]
+    pub fn placed_kind(&self, mv: Move) -> usize {
+        let kind = mv.promoted_kind();
+        if !mv.is_promoted_drop() {
+            return kind;
+        }
+        self.rules
+            .hands
+            .as_ref()
+            .and_then(|h| h.promoted_drop[kind])
+            .unwrap_or(kind)
     }
 
     /// Placement: a king on `king_file` of its castling rank and a castling rook on a

@@ -88,7 +88,13 @@ impl<B: Bitboard> Position<B> {
             if let Some(&o) = self.origin.get(from) {
                 self.set_origin(to, o as usize);
             }
-            self.toggle_promoted(to);
+            // A promoted piece's promotion move is its demotion (Kyoto shogi): it
+            // lands unmarked, as the kind it came from.
+            let demoted =
+                mv.kind() == MoveKind::Promotion && self.rules.kinds[kind_of(undo.moved)].demotes;
+            if !demoted {
+                self.toggle_promoted(to);
+            }
             undo.hand_flags |= 2;
         } else if mv.kind() == MoveKind::Promotion
             && marks.promoted_return[mv.promoted_kind()].is_some()
@@ -96,6 +102,13 @@ impl<B: Bitboard> Position<B> {
             self.set_origin(to, kind_of(undo.moved));
             self.toggle_promoted(to);
         }
+    }
+
+    /// Marks the piece just dropped promoted on `sq` as one promoted from `origin`.
+    #[inline]
+    pub(super) fn mark_dropped_promoted(&mut self, sq: Square, origin: usize) {
+        self.set_origin(sq, origin);
+        self.toggle_promoted(sq);
     }
 
     /// Undoes [`Position::marks_after_move`] (the key is restored by `unmake`).
@@ -106,7 +119,15 @@ impl<B: Bitboard> Position<B> {
         if undo.hand_flags & 2 != 0 {
             self.promoted |= B::from_square(from);
             if !self.origin.is_empty() {
-                self.origin[from] = self.origin[to];
+                // A demoted piece stands unmarked as the kind it came from (no origin
+                // of its own kept on `to`, which a capture there may have overwritten).
+                let demoted = undo.mv.kind() == MoveKind::Promotion
+                    && self.rules.kinds[kind_of(undo.moved)].demotes;
+                self.origin[from] = if demoted {
+                    undo.mv.promoted_kind() as u8
+                } else {
+                    self.origin[to]
+                };
             }
         }
         if undo.captured != NO_PIECE && undo.hand_flags & 1 != 0 {

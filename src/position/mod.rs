@@ -986,6 +986,15 @@ impl<B: Bitboard> Position<B> {
             .any(|&(x, y)| (x as i32, y as i32) == (dx, dy))
     }
 
+    /// Whether kind `k` promotes or demotes with its moves (Kyoto shogi's flips, Fairy-
+    /// Stockfish's `pieceDemotion`): such a promotion keeps the move clock, as in
+    /// Fairy-Stockfish, where every other promotion resets it.
+    #[inline]
+    fn flips(&self, k: usize) -> bool {
+        let kr = &self.rules.kinds[k];
+        kr.demotes || kr.promotion.as_ref().is_some_and(|p| p.demotes)
+    }
+
     /// `make_move`'s en-passant capture (also a pool turn's regular part).
     #[inline(always)]
     fn make_en_passant(&mut self, mv: Move, undo: &mut Undo) {
@@ -1014,7 +1023,8 @@ impl<B: Bitboard> Position<B> {
         // Pawn-like moves and every promotion (Shogun's bishop too, as in
         // Fairy-Stockfish) reset the move clock.
         // (A kind's reversible quiet steps keep the clock: `departed` puts it back.)
-        if (self.rules.kinds[kind_of(p)].resets_clock || kind == MoveKind::Promotion)
+        if (self.rules.kinds[kind_of(p)].resets_clock
+            || (kind == MoveKind::Promotion && !self.flips(kind_of(p))))
             && !self.rules.end.capture_clock()
         {
             self.halfmove = 0;
@@ -1085,6 +1095,9 @@ impl<B: Bitboard> Position<B> {
             MoveKind::Drop => {
                 self.remove(to);
                 self.hand[us][mv.promoted_kind()] += 1;
+                if mv.is_promoted_drop() {
+                    self.promoted &= !B::from_square(to);
+                }
             }
             MoveKind::Pass => {}
             MoveKind::Castle => {

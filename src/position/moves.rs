@@ -81,6 +81,21 @@ impl Move {
         Move(Move::new(to, to, MoveKind::Drop).0 | (kind as u32) << 21)
     }
 
+    /// A drop of a piece of `kind` from the hand as the kind its shogi-style promotion
+    /// makes, marked promoted ([`crate::variant::Hands::drop_promoted`]: Kyoto shogi's
+    /// `+N@c3`): a drop with bit 31 set (the bit a gating castling move uses; a drop
+    /// never gates).
+    #[inline(always)]
+    pub fn drop_promoted(kind: u8, to: usize) -> Move {
+        Move(Move::drop(kind, to).0 | 1 << 31)
+    }
+
+    /// Whether this is a drop of a promoted piece (see [`Move::drop_promoted`]).
+    #[inline(always)]
+    pub fn is_promoted_drop(self) -> bool {
+        self.kind() == MoveKind::Drop && self.0 >> 31 != 0
+    }
+
     /// A compound turn (see [`MoveKind::Compound`]): the plain move `from`-`to`, then
     /// the second part on `part` (bits 21-29, where a promotion or gated kind would be).
     #[inline(always)]

@@ -74,7 +74,9 @@ impl<B: Bitboard> Position<B> {
         }
         if mv.kind() == MoveKind::Drop {
             let letter = self.rules.kinds[mv.promoted_kind()].written;
-            return format!("{letter}@{}", geo.square_name(mv.to()));
+            // A promoted drop: `+` and the letter of the kind in hand (`+N@c3`).
+            let plus = if mv.is_promoted_drop() { "+" } else { "" };
+            return format!("{plus}{letter}@{}", geo.square_name(mv.to()));
         }
         let (from, to) = if mv.kind() == MoveKind::Castle && mv.gate_on_rook() {
             (mv.to(), mv.from())
@@ -86,9 +88,12 @@ impl<B: Bitboard> Position<B> {
         let mut s = geo.square_name(from) + &geo.square_name(to);
         let letter = |k: usize| self.rules.kinds[k].letter.to_ascii_lowercase();
         if mv.kind() == MoveKind::Promotion {
-            // A shogi-style promotion is `+`; a choice among kinds names the kind.
+            // A shogi-style promotion is `+`, a demotion `-`; a choice among kinds
+            // names the kind.
             let moving = &self.rules.kinds[kind_of(self.board[mv.from()])];
-            if moving
+            if moving.demotes && self.is_promoted(mv.from()) {
+                s.push('-');
+            } else if moving
                 .promotion
                 .as_ref()
                 .is_some_and(|p| p.target[0] as usize == mv.promoted_kind())

@@ -200,8 +200,9 @@ impl<B: Bitboard> Position<B> {
             };
         }
         if mv.kind() == MoveKind::Drop {
-            // Fairy-Stockfish's form: the letter (pawns too), `@`, the square.
-            let letter = self.rules.kinds[mv.promoted_kind()].written;
+            // Fairy-Stockfish's form: the letter (pawns too; of the promoted kind for
+            // a promoted drop), `@`, the square.
+            let letter = self.rules.kinds[self.placed_kind(mv)].written;
             return format!("{letter}@{}", geo.square_name(to));
         }
         let file = |sq| (b'a' + geo.file_of(sq) as u8) as char;

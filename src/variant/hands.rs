@@ -50,6 +50,14 @@ pub struct Hands {
     /// drop wins. As in Fairy-Stockfish (`shogiPawnDropMateIllegal`), the drop is a
     /// move like any other and the game end says it was not allowed, so perft counts it.
     pub drop_mate_loses: Vec<char>,
+    /// A piece in hand may also be dropped as the kind its shogi-style promotion makes
+    /// (Fairy-Stockfish's `dropPromoted`: Kyoto shogi's `+N@c3`, a promoted knight, a
+    /// gold that demotes to a knight), marked promoted as if it had promoted.
+    pub drop_promoted: bool,
+    /// Pieces may be dropped where they could never move (Fairy-Stockfish's
+    /// `immobilityIllegal = false` in a game with such drops: Kyoto shogi's pawn on the
+    /// last rank). Otherwise no such drop is generated.
+    pub immobile_drops: bool,
 }
 
 /// Where a kind's drops may not go, given the dropping side's pieces of that kind.
@@ -97,6 +105,9 @@ pub struct HandRules<B> {
     /// because some kind is written in the opponent's case
     /// (`GoalRules::other_color_letters`).
     pub per_owner_fen: bool,
+    /// Per kind, the kind a promoted drop of it places ([`Hands::drop_promoted`]), if
+    /// it may be dropped promoted.
+    pub promoted_drop: Vec<Option<usize>>,
 }
 
 /// The most pieces of one kind a hand may hold (the size of the Zobrist table).
@@ -124,8 +135,11 @@ impl<B: Bitboard> HandRules<B> {
             drop_zone[k] = Color::both().map(|c| drop_zone[k][c] & zone[c]);
         }
         // No piece is dropped where it could never move (Fairy-Stockfish's
-        // immobilityIllegal; the loader refuses drop rules that say otherwise).
+        // immobilityIllegal), unless the variant says so.
         for (k, zone) in drop_zone.iter_mut().enumerate() {
+            if h.immobile_drops {
+                break;
+            }
             for c in Color::both() {
                 for sq in zone[c].squares() {
                     if immobile(tables, &kinds[k].moves[c], sq) {
@@ -197,7 +211,17 @@ impl<B: Bitboard> HandRules<B> {
                     })?;
             }
         }
+        let promoted_drop = kinds
+            .iter()
+            .map(|k| {
+                k.promotion
+                    .as_ref()
+                    .filter(|_| h.drop_promoted)
+                    .map(|p| p.target[0] as usize)
+            })
+            .collect();
         Ok(Some(HandRules {
+            promoted_drop,
             captured_as,
             per_owner_fen: kinds.iter().any(|k| k.other_case),
             drops: h.drops,

@@ -20,6 +20,10 @@ pub struct KindPromotionRules<B> {
     pub limit: u32,
     /// Every move that may promote must (while the limit allows it).
     pub mandatory: bool,
+    /// A piece promoted from this kind demotes back to it (Fairy-Stockfish's
+    /// `pieceDemotion`), by the moves that could promote it: in the zone, and with
+    /// `mandatory` by force. The promoted kind's [`KindRules::demotes`] says so.
+    pub demotes: bool,
 }
 
 /// Whether a piece with moves `m` has none at all from `sq` on an empty board.
@@ -63,6 +67,22 @@ pub(crate) fn compile<B: Bitboard>(
         // Several kinds may promote into one (Shogi's gold): the first names it in
         // `unpromoted`, and the position remembers each promoted piece's own kind.
         kinds[target].unpromoted.get_or_insert(k);
+        if p.demotes {
+            if kinds[target].promotion.is_some() || variant.pieces[target].promotion.is_some() {
+                return Err(RulesError(format!(
+                    "variant {}: demotion of '{}', a kind that also promotes, is not implemented",
+                    variant.name, p.to
+                )));
+            }
+            kinds[target].demotes = true;
+            // Both kinds take the generator's per-piece loop, where flips are told
+            // apart from other promotions (`Sink::flips`).
+            for t in [target, k] {
+                for m in &mut kinds[t].moves {
+                    m.shift = None;
+                }
+            }
+        }
         let zone = Color::both().map(|c| relative_ranks(tables, &p.ranks, c));
         let forced = Color::both().map(|c| {
             zone[c]
@@ -76,6 +96,7 @@ pub(crate) fn compile<B: Bitboard>(
             forced,
             limit: p.limit.unwrap_or(u32::MAX),
             mandatory: p.mandatory,
+            demotes: p.demotes,
         });
     }
     Ok(())

@@ -101,6 +101,10 @@ pub struct KindPromotion {
     /// A move that may promote must (Fairy-Stockfish's `mandatoryPiecePromotion`), while
     /// the limit allows the promotion.
     pub mandatory: bool,
+    /// A piece promoted from this kind turns back into it by the moves that could
+    /// promote it (Fairy-Stockfish's `pieceDemotion`: Kyoto shogi's pieces flip with
+    /// every move), in the same zone and, with `mandatory`, by force.
+    pub demotes: bool,
 }
 
 /// A rectangle of the board seen from the piece's owner: absolute files, ranks

@@ -217,6 +217,9 @@ pub struct KindRules<B> {
     /// the first such kind where several promote into this one (Shogi's gold), whose
     /// promoted pieces then remember their own kind (`PromotionMarks::tracks_origin`).
     pub unpromoted: Option<usize>,
+    /// Its promoted pieces (marked) demote to the kind they came from by the moves
+    /// that kind's [`KindPromotionRules::demotes`] allows (Kyoto shogi).
+    pub demotes: bool,
     /// Per colour, the squares the kind may stand on (its mobility region; the board
     /// when it is not confined).
     pub region: [B; 2],
@@ -941,6 +944,7 @@ impl<B: Bitboard> Rules<B> {
                 simple_captures,
                 promotion: None,
                 unpromoted: None,
+                demotes: false,
             });
         }
         kind_promotion::compile(&variant, &tables, &mut kinds)?;
@@ -1111,7 +1115,7 @@ impl<B: Bitboard> Rules<B> {
             }
         }
         for kind in &mut kinds {
-            let promotes = kind.promotes || kind.promotion.is_some();
+            let promotes = kind.promotes || kind.promotion.is_some() || kind.demotes;
             for m in &mut kind.moves {
                 m.plain = !promotes && m.only_plain_moves();
             }

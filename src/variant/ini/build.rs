@@ -92,6 +92,7 @@ const DROP_KEYS: &[&str] = &[
     "seirawanGating",
     "dropLoop",
     "twoBoards",
+    "dropPromoted",
 ];
 
 fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
@@ -864,6 +865,24 @@ impl<'a> Builder<'a> {
         let mandatory = self
             .read("mandatoryPiecePromotion", parse_bool)
             .unwrap_or(inherited_mandatory);
+        let inherited_demotes = v
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|kp| kp.demotes));
+        let demotes = self
+            .read("pieceDemotion", parse_bool)
+            .unwrap_or(inherited_demotes);
+        if demotes && !pawn_targets.is_empty() && v.pieces.iter().any(|p| p.promotes) {
+            // Fairy-Stockfish would also turn a piece a pawn promotion made back into a
+            // pawn; Protean demotes only what a shogi-style promotion made.
+            let line = self.get("pieceDemotion").map_or(line, |e| e.line);
+            self.error(
+                line,
+                "pieceDemotion beside pawn promotions (promotionPieceTypes) is not implemented"
+                    .into(),
+            );
+            return;
+        }
         // As in Fairy-Stockfish, the key adds to (or changes) the parent's promotions:
         // `[gorogoroplus:gorogoro]` with `l:g n:g` keeps the pawn's and the silver's.
         let mut pairs: Vec<(char, char)> = v
@@ -938,8 +957,9 @@ impl<'a> Builder<'a> {
                 return;
             }
             // Protean forces a promotion where the piece would have no move; Fairy-
-            // Stockfish does so only with immobilityIllegal.
-            if !r.immobility_illegal && forward_only(&p.betza).is_some() {
+            // Stockfish does so only with immobilityIllegal. A mandatory promotion
+            // forces every move in the zone already (Kyoto shogi's, on the whole board).
+            if !r.immobility_illegal && !mandatory && forward_only(&p.betza).is_some() {
                 self.error(
                     line,
                     format!(
@@ -970,6 +990,7 @@ impl<'a> Builder<'a> {
                 ranks: zone.clone(),
                 limit,
                 mandatory,
+                demotes,
             });
         }
     }
@@ -977,7 +998,9 @@ impl<'a> Builder<'a> {
     /// Drop keys: pieces in hand (see [`DropView`]). `changed`: the board, the pieces or
     /// the promotion zone changed, so inherited hands are worked out again.
     fn apply_drops(&mut self, v: &mut Variant, r: &Regions, changed: bool) {
-        let given = DROP_KEYS.iter().any(|k| self.get(k).is_some());
+        // immobilityIllegal (a promotion key) also says where pieces drop.
+        let given = DROP_KEYS.iter().any(|k| self.get(k).is_some())
+            || (self.get("immobilityIllegal").is_some() && matches!(r.drops, Some(Some(_))));
         let inherited = match &r.drops {
             None => None,
             Some(Some(view)) => Some(view.clone()),
@@ -1015,6 +1038,9 @@ impl<'a> Builder<'a> {
         }
         if let Some(b) = self.read("twoBoards", parse_bool) {
             view.two_boards = b;
+        }
+        if let Some(b) = self.read("dropPromoted", parse_bool) {
+            view.drop_promoted = b;
         }
         self.read_set_up_keys(&mut view);
         self.read_gating_keys(&mut view);
@@ -1095,28 +1121,36 @@ impl<'a> Builder<'a> {
                 "pawn drops need promotion zones that are mirror images of each other".into(),
             );
         }
-        let hands = view.hands(v, &zone);
+        // Worked out again below from this section's rules, not inherited.
+        view.immobile_drops = false;
+        let mut hands = view.hands(v, &zone);
         if !r.immobility_illegal && hands.drops {
-            // Protean never drops a piece where it could not move again (Fairy-Stockfish's
-            // immobilityIllegal); without that key Fairy-Stockfish would.
-            let dead = v.pieces.iter().filter(|p| !p.royal).find(|p| {
-                forward_only(&p.betza).is_some_and(|dy| {
-                    let ranks = hands.drop_ranks.iter().find(|(l, _)| *l == p.letter);
-                    let dead = |x: &usize| x + dy >= v.ranks;
-                    ranks.map_or(dy > 0, |(_, r)| r.iter().any(dead))
-                })
+            // Without immobilityIllegal a piece may be dropped where it could never
+            // move (Kyoto shogi's pawn on the last rank); the hands say so only where
+            // such a square exists, so that other games' hands stay as they were.
+            let dead = v.pieces.iter().filter(|p| !p.royal).any(|p| {
+                let all: Vec<usize> = (0..v.ranks).collect();
+                let ranks = hands
+                    .drop_ranks
+                    .iter()
+                    .find(|(l, _)| *l == p.letter)
+                    .map_or(&all, |(_, r)| r);
+                has_dead_square(v, &p.betza, ranks)
             });
-            if let Some(p) = dead {
-                let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
-                self.error(
-                    line,
-                    format!(
-                        "drops of the {} where it could never move (no 'immobilityIllegal = \
-                         true') are not implemented",
-                        type_name_of(p)
-                    ),
-                );
+            if dead {
+                hands.immobile_drops = true;
             }
+        }
+        if hands.drop_promoted && !v.pieces.iter().any(|p| p.promotion.is_some()) {
+            let line = self
+                .get("dropPromoted")
+                .map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                "dropPromoted without a piece promotion (promotedPieceType): nothing to drop \
+                 promoted"
+                    .into(),
+            );
         }
         v.hands = Some(hands);
         // Pieces come back from the hand: no material is ever insufficient.
@@ -1834,6 +1868,27 @@ fn forward_only(b: &str) -> Option<usize> {
     let atoms = betza::parse(b).ok()?;
     let min = atoms.iter().map(|a| a.dy).min()?;
     (min > 0).then_some(min as usize)
+}
+
+/// Whether a piece with the Betza moves `betza` would have no move at all, on an empty
+/// board of `v`, from some square of the ranks `ranks` (relative to its owner; Black's
+/// squares are White's turned half a circle, so White's side says it for both): a
+/// forward-only piece on the last ranks, Gethenian's `lfrbB` in a corner.
+fn has_dead_square(v: &Variant, betza: &str, ranks: &[usize]) -> bool {
+    let Ok(atoms) = betza::parse(betza) else {
+        return false;
+    };
+    let on_board =
+        |f: i32, r: i32| (0..v.files as i32).contains(&f) && (0..v.ranks as i32).contains(&r);
+    ranks.iter().any(|&r| {
+        (0..v.files).any(|f| {
+            !atoms.iter().any(|a| {
+                (a.can_move || a.can_capture)
+                    && !a.initial_only
+                    && on_board(f as i32 + a.dx as i32, r as i32 + a.dy as i32)
+            })
+        })
+    })
 }
 
 /// The limits of a variant's piece promotions, by promoted kind.

@@ -58,6 +58,11 @@ pub struct DropView {
     /// `twoBoards`: promoted pieces are marked (`~`) although captures do not go to
     /// hand (the partner's board, where they would go, is not modelled).
     pub two_boards: bool,
+    /// `dropPromoted`: a piece in hand may be dropped promoted.
+    pub drop_promoted: bool,
+    /// `immobilityIllegal = false` where it allows drops on squares a piece could
+    /// never leave (set by the loader from the promotion keys, which hold that key).
+    pub immobile_drops: bool,
 }
 
 impl DropView {
@@ -77,6 +82,8 @@ impl DropView {
             pawn_drop_mate_illegal: false,
             drop_loop: false,
             two_boards: false,
+            drop_promoted: false,
+            immobile_drops: false,
         }
     }
 
@@ -152,6 +159,8 @@ impl DropView {
             } else {
                 Vec::new()
             },
+            drop_promoted: self.drop_promoted,
+            immobile_drops: self.immobile_drops,
         }
     }
 
@@ -226,6 +235,8 @@ impl DropView {
             two_boards: marks_promotions
                 && !hands.captures_to_hand
                 && hands.promoted_return_as.is_some(),
+            drop_promoted: hands.drop_promoted,
+            immobile_drops: hands.immobile_drops,
         }
     }
 }

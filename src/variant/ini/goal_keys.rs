@@ -582,6 +582,8 @@ impl Builder<'_> {
                 drop_limits: Vec::new(),
                 castling_king_file: None,
                 drop_mate_loses: Vec::new(),
+                drop_promoted: false,
+                immobile_drops: false,
             });
         }
     }

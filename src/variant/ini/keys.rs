@@ -51,7 +51,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("promotedPieceType", Class::Rule),
     ("piecePromotionOnCapture", Class::Unsupported(FALSE)),
     ("mandatoryPiecePromotion", Class::Rule),
-    ("pieceDemotion", Class::Unsupported(FALSE)),
+    ("pieceDemotion", Class::Rule),
     // Pawn steps and en passant.
     ("doubleStep", Class::Rule),
     ("doubleStepRegionWhite", Class::Rule),
@@ -180,7 +180,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("blackDropRegion", Class::Rule),
     ("sittuyinRookDrop", Class::Hands(FALSE)),
     ("dropOppositeColoredBishop", Class::Rule),
-    ("dropPromoted", Class::Hands(FALSE)),
+    ("dropPromoted", Class::Rule),
     ("dropNoDoubled", Class::Rule),
     ("dropNoDoubledCount", Class::Rule),
     ("shogiPawnDropMateIllegal", Class::Rule),

@@ -346,7 +346,21 @@ fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
             return Err("piece promotions both mandatory and optional".into());
         }
         out.key("mandatoryPiecePromotion", mandatory[0]);
+        let demotes: Vec<bool> = v
+            .pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref().map(|kp| kp.demotes))
+            .collect();
+        if demotes.iter().any(|&d| d != demotes[0]) {
+            return Err("piece promotions both with and without demotion".into());
+        }
+        if demotes[0] {
+            out.key("pieceDemotion", true);
+        }
     }
+    // Drops where a piece could never move (Protean's hands say so only where such a
+    // square exists).
+    let immobile_drops = v.hands.as_ref().is_some_and(|h| h.immobile_drops);
     match &v.promotion {
         Some(p) => {
             match &p.black_targets {
@@ -368,13 +382,19 @@ fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
                     "piece promotions beside a pawn promotion without immobilityIllegal".into(),
                 );
             }
+            if immobile_drops {
+                return Err("drops where a piece cannot move beside a pawn promotion".into());
+            }
             out.key("immobilityIllegal", immobility_illegal);
         }
         None if !pairs.is_empty() => {
             out.key("promotionPieceTypes", "-");
-            // Protean forces the promotion of a piece that would have no move.
-            out.key("immobilityIllegal", true);
+            // Protean forces the promotion of a piece that would have no move (which
+            // the loader accepts without immobilityIllegal only where the promotion is
+            // mandatory anyway).
+            out.key("immobilityIllegal", !immobile_drops);
         }
+        None if immobile_drops => out.key("immobilityIllegal", false),
         None => {}
     }
     Ok(())
@@ -415,6 +435,9 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     if view.pawn_drop_mate_illegal {
         out.key("shogiPawnDropMateIllegal", true);
+    }
+    if view.drop_promoted {
+        out.key("dropPromoted", true);
     }
     if view.drop_loop {
         out.key("dropLoop", true);
