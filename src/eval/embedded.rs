@@ -11,6 +11,10 @@ use std::sync::OnceLock;
 /// fits every variant it names.
 pub const FILES: &[(&str, &str)] = &[
     (
+        "nets/aleaevangelii.txt",
+        include_str!("../../nets/aleaevangelii.txt"),
+    ),
+    (
         "nets/antichess.txt",
         include_str!("../../nets/antichess.txt"),
     ),
