@@ -849,13 +849,13 @@ mod tests {
             })
     }
 
-    /// `Exchange::blast` against making the move: in seeded random games of every
-    /// built-in variant whose captures explode, each legal capture changes the material
-    /// on the board by exactly its blast value, or ends the game as it says.
-    #[test]
-    fn blast_values_are_what_the_capture_takes() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let (mut checked, mut decided) = (0, 0);
+    /// Walks seeded random games (20 of up to 200 plies) in every built-in variant on
+    /// 64 squares or fewer whose captures explode, calling `visit` with each position
+    /// and its legal moves before the random move; returns how many variants it walked.
+    fn walk_blast_games(
+        seed: &mut u64,
+        mut visit: impl FnMut(&str, &Exchange, &mut Position<u64>, &[Move]),
+    ) -> usize {
         let mut variants = 0;
         for v in builtin_variants() {
             if v.files * v.ranks > 64 {
@@ -875,47 +875,55 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    let us = pos.side_to_move();
-                    for &m in moves.as_slice() {
-                        if !pos.is_capture(m) {
-                            assert_eq!(ex.blast(&pos, m), BlastOutcome::Material(0));
-                            continue;
-                        }
-                        let outcome = ex.blast(&pos, m);
-                        let before = pos.board.clone();
-                        let material = material_against(&ex, &pos, us);
-                        pos.make_move(m);
-                        let (ours, theirs) = (
-                            lost_the_game(&pos, &before, us),
-                            lost_the_game(&pos, &before, !us),
-                        );
-                        let fen = || format!("{} {:?}", v.name, m);
-                        match outcome {
-                            BlastOutcome::Material(gain) => {
-                                assert!(!ours && !theirs, "{}", fen());
-                                assert_eq!(
-                                    material_against(&ex, &pos, us) - material,
-                                    -gain,
-                                    "{}",
-                                    fen()
-                                );
-                            }
-                            BlastOutcome::Wins => {
-                                assert!(theirs && !ours, "{}", fen());
-                                decided += 1;
-                            }
-                            BlastOutcome::Loses => {
-                                assert!(ours, "{}", fen());
-                                decided += 1;
-                            }
-                        }
-                        pos.unmake_move();
-                        checked += 1;
-                    }
-                    pos.make_move(random_move(&mut seed, moves.as_slice()));
+                    visit(&v.name, &ex, &mut pos, moves.as_slice());
+                    pos.make_move(random_move(seed, moves.as_slice()));
                 }
             }
         }
+        variants
+    }
+
+    /// `Exchange::blast` against making the move: in seeded random games of every
+    /// built-in variant whose captures explode, each legal capture changes the material
+    /// on the board by exactly its blast value, or ends the game as it says.
+    #[test]
+    fn blast_values_are_what_the_capture_takes() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let (mut checked, mut decided) = (0, 0);
+        let variants = walk_blast_games(&mut seed, |name, ex, pos, moves| {
+            let us = pos.side_to_move();
+            for &m in moves {
+                if !pos.is_capture(m) {
+                    assert_eq!(ex.blast(pos, m), BlastOutcome::Material(0));
+                    continue;
+                }
+                let outcome = ex.blast(pos, m);
+                let before = pos.board.clone();
+                let material = material_against(ex, pos, us);
+                pos.make_move(m);
+                let (ours, theirs) = (
+                    lost_the_game(pos, &before, us),
+                    lost_the_game(pos, &before, !us),
+                );
+                let fen = || format!("{} {:?}", name, m);
+                match outcome {
+                    BlastOutcome::Material(gain) => {
+                        assert!(!ours && !theirs, "{}", fen());
+                        assert_eq!(material_against(ex, pos, us) - material, -gain, "{}", fen());
+                    }
+                    BlastOutcome::Wins => {
+                        assert!(theirs && !ours, "{}", fen());
+                        decided += 1;
+                    }
+                    BlastOutcome::Loses => {
+                        assert!(ours, "{}", fen());
+                        decided += 1;
+                    }
+                }
+                pos.unmake_move();
+                checked += 1;
+            }
+        });
         assert!(variants >= 2, "{variants}");
         assert!(checked > 2_000 && decided > 20, "{checked} {decided}");
     }
@@ -958,101 +966,81 @@ mod tests {
     fn answered_blasts_are_the_replies_played_out() {
         let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
         let (mut quiet, mut answered, mut decisive, mut exact, mut pessimistic) = (0, 0, 0, 0, 0);
-        let mut variants = 0;
-        for v in builtin_variants() {
-            if v.files * v.ranks > 64 {
-                continue;
-            }
-            let rules = Arc::new(Rules::<u64>::new(v.clone()).unwrap());
-            if rules.capture.blast().is_none() {
-                continue;
-            }
-            variants += 1;
-            let ex = Exchange::new(&rules, &MaterialEval::new(&rules));
-            for _ in 0..20 {
-                let mut pos = Position::from_fen(rules.clone(), &v.start_fen).unwrap();
-                for _ in 0..200 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    for &m in moves.as_slice() {
-                        if pos.is_capture(m)
-                            || m.gate().is_some()
-                            || !matches!(
-                                m.kind(),
-                                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
-                            )
-                        {
-                            continue;
-                        }
-                        let mut listed = Vec::new();
-                        ex.blast_answers(&pos, m, |a, s, o| listed.push((a, s, o)));
-                        let verdict = ex.answered_blast(&pos, m);
-                        pos.make_move(m);
-                        let replies = pos.legal_moves();
-                        // (capturer, capture square) of the legal captures and what
-                        // each does, played out.
-                        let mut legal = Vec::new();
-                        let (mut best, mut lost) = (0, false);
-                        for &r in replies.as_slice() {
-                            if !pos.is_capture(r) {
-                                continue;
-                            }
-                            let (took_it, outcome) = play_out(&ex, &mut pos, r, m.to());
-                            legal.push((r.from(), r.to(), took_it));
-                            if !took_it {
-                                continue;
-                            }
-                            let entry = listed.iter().find(|e| (e.0, e.1) == (r.from(), r.to()));
-                            assert_eq!(
-                                entry.map(|e| e.2),
-                                Some(outcome),
-                                "{} {} {m:?} {r:?}",
-                                v.name,
-                                pos.to_fen()
-                            );
-                            match outcome {
-                                BlastOutcome::Material(g) => best = best.max(g),
-                                BlastOutcome::Wins => lost = true,
-                                BlastOutcome::Loses => {}
-                            }
-                        }
-                        pos.unmake_move();
-                        let mut all_legal = true;
-                        for &(a, s, _) in &listed {
-                            match legal.iter().find(|l| (l.0, l.1) == (a, s)) {
-                                Some(l) => {
-                                    assert!(l.2, "{} {} {m:?} {a} {s}", v.name, pos.to_fen())
-                                }
-                                None => all_legal = false,
-                            }
-                        }
-                        let truth = if lost {
-                            BlastOutcome::Loses
-                        } else {
-                            BlastOutcome::Material(-best)
-                        };
-                        let rank = |o: BlastOutcome| match o {
-                            BlastOutcome::Loses => i32::MIN,
-                            BlastOutcome::Material(v) => v,
-                            BlastOutcome::Wins => i32::MAX,
-                        };
-                        if all_legal {
-                            assert_eq!(verdict, truth, "{} {} {m:?}", v.name, pos.to_fen());
-                            exact += 1;
-                        } else {
-                            assert!(rank(verdict) <= rank(truth), "{} {m:?}", pos.to_fen());
-                            pessimistic += usize::from(verdict != truth);
-                        }
-                        quiet += 1;
-                        answered += usize::from(truth != BlastOutcome::Material(0));
-                        decisive += usize::from(truth == BlastOutcome::Loses);
-                    }
-                    pos.make_move(random_move(&mut seed, moves.as_slice()));
+        let variants = walk_blast_games(&mut seed, |name, ex, pos, moves| {
+            for &m in moves {
+                if pos.is_capture(m)
+                    || m.gate().is_some()
+                    || !matches!(
+                        m.kind(),
+                        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
+                    )
+                {
+                    continue;
                 }
+                let mut listed = Vec::new();
+                ex.blast_answers(pos, m, |a, s, o| listed.push((a, s, o)));
+                let verdict = ex.answered_blast(pos, m);
+                pos.make_move(m);
+                let replies = pos.legal_moves();
+                // (capturer, capture square) of the legal captures and what
+                // each does, played out.
+                let mut legal = Vec::new();
+                let (mut best, mut lost) = (0, false);
+                for &r in replies.as_slice() {
+                    if !pos.is_capture(r) {
+                        continue;
+                    }
+                    let (took_it, outcome) = play_out(ex, pos, r, m.to());
+                    legal.push((r.from(), r.to(), took_it));
+                    if !took_it {
+                        continue;
+                    }
+                    let entry = listed.iter().find(|e| (e.0, e.1) == (r.from(), r.to()));
+                    assert_eq!(
+                        entry.map(|e| e.2),
+                        Some(outcome),
+                        "{} {} {m:?} {r:?}",
+                        name,
+                        pos.to_fen()
+                    );
+                    match outcome {
+                        BlastOutcome::Material(g) => best = best.max(g),
+                        BlastOutcome::Wins => lost = true,
+                        BlastOutcome::Loses => {}
+                    }
+                }
+                pos.unmake_move();
+                let mut all_legal = true;
+                for &(a, s, _) in &listed {
+                    match legal.iter().find(|l| (l.0, l.1) == (a, s)) {
+                        Some(l) => {
+                            assert!(l.2, "{} {} {m:?} {a} {s}", name, pos.to_fen())
+                        }
+                        None => all_legal = false,
+                    }
+                }
+                let truth = if lost {
+                    BlastOutcome::Loses
+                } else {
+                    BlastOutcome::Material(-best)
+                };
+                let rank = |o: BlastOutcome| match o {
+                    BlastOutcome::Loses => i32::MIN,
+                    BlastOutcome::Material(v) => v,
+                    BlastOutcome::Wins => i32::MAX,
+                };
+                if all_legal {
+                    assert_eq!(verdict, truth, "{} {} {m:?}", name, pos.to_fen());
+                    exact += 1;
+                } else {
+                    assert!(rank(verdict) <= rank(truth), "{} {m:?}", pos.to_fen());
+                    pessimistic += usize::from(verdict != truth);
+                }
+                quiet += 1;
+                answered += usize::from(truth != BlastOutcome::Material(0));
+                decisive += usize::from(truth == BlastOutcome::Loses);
             }
-        }
+        });
         eprintln!(
             "{variants} variants: {quiet} quiet moves, {answered} answered at a loss, \
              {decisive} decisively, {exact} exact, {pessimistic} judged worse"
