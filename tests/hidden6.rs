@@ -240,3 +240,51 @@ fn the_queen_goes_where_no_hidden_unit_can_win_it() {
         assert_eq!(best(&out), "Q@d1", "seed {seed}: {out}");
     }
 }
+
+/// Two set-ups of `scripts/fog-match` (100 games against random set-ups, `go nodes
+/// 4000`) in which the random side, with no legal drop, moved a unit onto our half and
+/// checked our king: a knight from b5 to c3 against White's king on d1 (`hiddenscreen`,
+/// game 97 of stop 39's run, Black's last pawn still in hand), and from e4 to f6 against
+/// Black's king on e8 (`hiddencrazyscreen`, game 54 of stop 40's, White's pawns in hand).
+/// The set-up worlds were built from a FEN with the opponent to move, which with our
+/// king in check is no position: no world, and the engine answered no move. Its answer
+/// is now a legal move of the true game.
+#[test]
+fn a_check_by_a_unit_seen_on_our_half_is_answered() {
+    // (game, history, a capture of the checking knight, a quiet move the check forbids)
+    let games = [
+        (
+            "hiddenscreen",
+            "P@d4 B@d5 R@e2 P@d6 K@d1 B@b6 P@c4 R@b7 P@b3 Q@e7 P@e3 N@b5 P@f3 K@h8 P@h4 R@c7 \
+             P@g3 P@e6 P@a3 N@d7 N@c1 P@f6 N@f2 P@c6 B@f1 P@a6 B@b2 P@h7 R@h2 P@g5 Q@g2 b5c3",
+            "b2c3",
+            "a3a4",
+        ),
+        (
+            "hiddencrazyscreen",
+            "P@c4 P@d5 P@h2 P@c6 B@b1 P@e5 N@e4 K@e8 R@d1 P@f7 R@e2 P@c5 B@f2 P@b5 N@b4 P@f5 \
+             K@h4 P@g6 P@d3 N@d7 Q@g1 N@b6 P@e3 B@d8 e4f6",
+            "d7f6",
+            "g6g5",
+        ),
+    ];
+    for (variant, history, takes, quiet) in games {
+        let moves: Vec<String> = history.split_whitespace().map(String::from).collect();
+        let mut game = Game::by_name(variant, None).unwrap();
+        for m in &moves {
+            game.play_uci(m).unwrap();
+        }
+        let legal = game.legal_moves_uci();
+        assert!(legal.iter().any(|m| m == takes), "{variant}: {legal:?}");
+        assert!(
+            !legal.iter().any(|m| m == quiet),
+            "{variant}: no check: {legal:?}"
+        );
+        for seed in 0..3 {
+            let out = go(variant, seed, &moves, 1000);
+            assert!(!out.contains("inconsistent"), "{variant}: {out}");
+            let m = best(&out);
+            assert!(legal.contains(&m), "{variant}: {m}: {out}");
+        }
+    }
+}

@@ -638,8 +638,11 @@ impl<B: Bitboard> Belief<B> {
         let hand: String = hand.into_iter().collect();
         let board = self.world_fen(obs, &[], "");
         let board = board.split_whitespace().next().unwrap_or("");
-        let them = if self.viewer == WHITE { 'b' } else { 'w' };
-        let base = format!("{board}[{hand}] {them} - - 0 {}", obs.fullmove);
+        // The observation's side to move: an opponent unit we see may check our king
+        // (it moved over, having no drop), and a FEN with the opponent to move and our
+        // king in check is no position. Each drop below is made after a null move.
+        let side = if obs.side_to_move == WHITE { 'w' } else { 'b' };
+        let base = format!("{board}[{hand}] {side} - - 0 {}", obs.fullmove);
         let Ok(base) = Position::from_fen(self.rules.clone(), &base) else {
             return Vec::new();
         };
@@ -655,8 +658,8 @@ impl<B: Bitboard> Belief<B> {
             }
             let mut w = base.clone();
             let mut ok = true;
-            for i in 0..placed {
-                if i > 0 {
+            for _ in 0..placed {
+                if w.side_to_move() == self.viewer {
                     w.make_null_move();
                 }
                 let drops: Vec<_> = w
