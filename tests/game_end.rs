@@ -194,4 +194,6 @@ game_end_suites! {
     shoshogi => "shoshogi",
     torishogi => "torishogi",
     kyotoshogi => "kyotoshogi",
+    dobutsu => "dobutsu",
+    micro => "micro",
 }

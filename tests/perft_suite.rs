@@ -198,4 +198,6 @@ suites! {
     shoshogi => "shoshogi",
     torishogi => "torishogi",
     kyotoshogi => "kyotoshogi",
+    dobutsu => "dobutsu",
+    micro => "micro",
 }

@@ -25,7 +25,7 @@ mod walls;
 use crate::board::{Bitboard, Square};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
 use crate::variant::parts::{CaptureRule, ListRule, MoveFilter, NoRoyal, TurnRule, WithRoyal};
-use crate::variant::rules::{KindMoves, Shift, MAX_KINDS};
+use crate::variant::rules::{KindMoves, KindRules, Shift, MAX_KINDS};
 use crate::variant::screen_pins::ScreenPins;
 
 /// Receives generated moves.
@@ -518,10 +518,12 @@ impl<B: Bitboard> Position<B> {
                 }
                 t &= limit;
                 if kind.demotes && self.promoted.has(from) {
-                    self.demotions(sink, from, t);
+                    self.demotions(sink, from, t, enemy);
                     continue;
                 }
-                if promoting {
+                if promoting && kind.promotion.as_ref().is_some_and(|p| p.on_capture) {
+                    self.capture_promotions(sink, kind, from, t, enemy, [forced, may, from_zone]);
+                } else if promoting {
                     if !forced_from.has(from) {
                         sink.targets(from, t & !forced);
                     }
@@ -546,8 +548,9 @@ impl<B: Bitboard> Position<B> {
     /// would promote, it turns back into that kind (a promotion move to it, UCI `-`),
     /// on a move that starts or ends in that kind's zone, by force where that
     /// promotion is mandatory.
+    /// Only captures (`enemy`) demote where that kind's promotion is by capture.
     #[inline(never)]
-    fn demotions<S: Sink<B>>(&self, sink: &mut S, from: Square, t: B) {
+    fn demotions<S: Sink<B>>(&self, sink: &mut S, from: Square, t: B, enemy: B) {
         let rules = &*self.rules;
         let k = kind_of(self.board[from]);
         let origin = match self.origin.get(from) {
@@ -558,16 +561,53 @@ impl<B: Bitboard> Position<B> {
             return sink.targets(from, t);
         };
         let zone = p.zone[self.side];
-        let in_zone = zone.has(from);
-        let plain = match (p.mandatory, in_zone) {
-            (false, _) => t,
-            (true, true) => B::EMPTY,
-            (true, false) => t & !zone,
-        };
+        let mut back = if zone.has(from) { t } else { t & zone };
+        if p.on_capture {
+            back &= enemy;
+        }
+        let plain = if p.mandatory { t & !back } else { t };
         sink.targets(from, plain);
-        let back = if in_zone { t } else { t & zone };
         if back.any() {
             sink.flips(from, back, &[origin as u8]);
+        }
+    }
+
+    /// The moves of the piece on `from` to the squares `t`, where its kind promotes
+    /// only by capturing (`enemy`; Fairy-Stockfish's `piecePromotionOnCapture`): a
+    /// capture that starts or ends in the zone may promote, by force where the
+    /// promotion is mandatory; a move that does not capture never promotes (and a
+    /// forced square, where the piece would have no move, takes it only by a capture).
+    /// `zones`: the kind's forced squares, promotion squares and zone as the caller
+    /// worked them out (its limit and compulsion applied).
+    #[inline(never)]
+    fn capture_promotions<S: Sink<B>>(
+        &self,
+        sink: &mut S,
+        kind: &KindRules<B>,
+        from: Square,
+        t: B,
+        enemy: B,
+        zones: [B; 3],
+    ) {
+        let [forced, may, from_zone] = zones;
+        let Some(p) = &kind.promotion else {
+            return sink.targets(from, t);
+        };
+        let allowed = p.limit == u32::MAX
+            || self.pieces_of(p.target[0] as usize, self.side).count() < p.limit;
+        let up = (if from_zone.has(from) { t } else { t & may }) & enemy;
+        let plain = if p.mandatory && allowed {
+            t & !up
+        } else {
+            t & !forced
+        };
+        sink.targets(from, plain);
+        if up.any() && allowed {
+            if p.demotes {
+                sink.flips(from, up, &p.target);
+            } else {
+                sink.promotions(from, up, &p.target);
+            }
         }
     }
 

@@ -24,6 +24,9 @@ pub struct KindPromotionRules<B> {
     /// `pieceDemotion`), by the moves that could promote it: in the zone, and with
     /// `mandatory` by force. The promoted kind's [`KindRules::demotes`] says so.
     pub demotes: bool,
+    /// Only captures promote or demote (`KindPromotion::on_capture`); such a kind takes
+    /// the generator's per-piece loop, which tells captures apart.
+    pub on_capture: bool,
 }
 
 /// Whether a piece with moves `m` has none at all from `sq` on an empty board.
@@ -83,6 +86,11 @@ pub(crate) fn compile<B: Bitboard>(
                 }
             }
         }
+        if p.on_capture {
+            for m in &mut kinds[k].moves {
+                m.shift = None;
+            }
+        }
         let zone = Color::both().map(|c| relative_ranks(tables, &p.ranks, c));
         let forced = Color::both().map(|c| {
             zone[c]
@@ -97,6 +105,7 @@ pub(crate) fn compile<B: Bitboard>(
             limit: p.limit.unwrap_or(u32::MAX),
             mandatory: p.mandatory,
             demotes: p.demotes,
+            on_capture: p.on_capture,
         });
     }
     Ok(())

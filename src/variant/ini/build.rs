@@ -872,6 +872,13 @@ impl<'a> Builder<'a> {
         let demotes = self
             .read("pieceDemotion", parse_bool)
             .unwrap_or(inherited_demotes);
+        let inherited_on_capture = v
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|kp| kp.on_capture));
+        let on_capture = self
+            .read("piecePromotionOnCapture", parse_bool)
+            .unwrap_or(inherited_on_capture);
         if demotes && !pawn_targets.is_empty() && v.pieces.iter().any(|p| p.promotes) {
             // Fairy-Stockfish would also turn a piece a pawn promotion made back into a
             // pawn; Protean demotes only what a shogi-style promotion made.
@@ -960,11 +967,26 @@ impl<'a> Builder<'a> {
             // Stockfish does so only with immobilityIllegal. A mandatory promotion
             // forces every move in the zone already (Kyoto shogi's, on the whole board).
             if !r.immobility_illegal && !mandatory && forward_only(&p.betza).is_some() {
+                // (The same holds where only captures promote.)
                 self.error(
                     line,
                     format!(
                         "promotedPieceType for the forward-only {} without 'immobilityIllegal = \
                          true' (a piece left without moves) is not implemented",
+                        type_name_of(p)
+                    ),
+                );
+                return;
+            }
+            // Where only captures promote, a mandatory promotion leaves a quiet move
+            // onto a square without moves plain, which immobilityIllegal forbids.
+            if r.immobility_illegal && mandatory && on_capture && forward_only(&p.betza).is_some() {
+                let line = self.get("piecePromotionOnCapture").map_or(line, |e| e.line);
+                self.error(
+                    line,
+                    format!(
+                        "piecePromotionOnCapture with immobilityIllegal for the forward-only {} \
+                         is not implemented",
                         type_name_of(p)
                     ),
                 );
@@ -991,6 +1013,7 @@ impl<'a> Builder<'a> {
                 limit,
                 mandatory,
                 demotes,
+                on_capture,
             });
         }
     }
@@ -1603,13 +1626,14 @@ impl<'a> Builder<'a> {
         };
 
         // Capture the flag.
-        let (mut kinds, mut squares, mut replies) = match &v.end.goal {
+        let (mut kinds, mut squares, mut replies, mut safe) = match &v.end.goal {
             Some(g) => (
                 Some(g.kinds.clone()),
                 g.squares.clone(),
                 g.second_player_replies,
+                g.safe,
             ),
-            None => (None, [Vec::new(), Vec::new()], false),
+            None => (None, [Vec::new(), Vec::new()], false, false),
         };
         for (c, keys) in [
             (WHITE, ["flagRegion", "flagRegionWhite", "whiteFlag"]),
@@ -1642,6 +1666,9 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("flagMove", parse_bool) {
             replies = b;
         }
+        if let Some(b) = self.read("flagPieceSafe", parse_bool) {
+            safe = b;
+        }
         v.end.goal = if squares[WHITE].is_empty() && squares[BLACK].is_empty() {
             None
         } else {
@@ -1649,6 +1676,7 @@ impl<'a> Builder<'a> {
                 kinds: kinds.unwrap_or_else(|| v.pieces.iter().map(|p| p.letter).collect()),
                 squares,
                 second_player_replies: replies,
+                safe,
             })
         };
     }

@@ -143,6 +143,8 @@ pub struct GoalSquares<B> {
     pub zones: [B; 2],
     /// When White arrives first, Black may answer by arriving too (a draw).
     pub second_player_replies: bool,
+    /// A lone arrival counts only while no enemy piece attacks it (`Goal::safe`).
+    pub safe: bool,
 }
 
 /// A variant's end conditions, in the order they are checked.
@@ -224,6 +226,20 @@ impl<B: Bitboard> EndConditions<B> {
             | CaptureRule::CrossRays => {}
         }
         if let Some(g) = &end.goal {
+            // Fairy-Stockfish asks whether a capture of the arrival is legal; without a
+            // royal piece every capture is, and the attack test says the same.
+            let royal = variant.pieces.iter().any(|p| p.royal) || variant.pseudo_royalty.is_some();
+            if g.safe && (royal || g.second_player_replies) {
+                return Err(RulesError(format!(
+                    "variant {}: flagPieceSafe {} is not implemented",
+                    variant.name,
+                    if royal {
+                        "with a royal piece"
+                    } else {
+                        "with flagMove"
+                    }
+                )));
+            }
             let mut zones = [B::EMPTY; 2];
             for (zone, names) in zones.iter_mut().zip(&g.squares) {
                 for name in names {
@@ -240,6 +256,7 @@ impl<B: Bitboard> EndConditions<B> {
                 kinds: kinds_mask(variant, &g.kinds)?,
                 zones,
                 second_player_replies: g.second_player_replies,
+                safe: g.safe,
             }));
         }
         if let Some(n) = end.check_limit {
