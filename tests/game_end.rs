@@ -196,4 +196,5 @@ game_end_suites! {
     kyotoshogi => "kyotoshogi",
     dobutsu => "dobutsu",
     micro => "micro",
+    jesonmor => "jesonmor",
 }

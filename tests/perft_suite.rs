@@ -200,4 +200,5 @@ suites! {
     kyotoshogi => "kyotoshogi",
     dobutsu => "dobutsu",
     micro => "micro",
+    jesonmor => "jesonmor",
 }

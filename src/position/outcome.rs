@@ -450,6 +450,13 @@ impl<B: Bitboard> Position<B> {
                             || self.attackers(there.lsb(), !c, self.occupied()).is_empty())
                 };
                 let (mover, us) = (!self.side, self.side);
+                if g.wins_next_turn {
+                    return match (arrived(mover), arrived(us)) {
+                        (true, true) if us == WHITE => draw(EndReason::Goal),
+                        (_, true) => win(us, EndReason::Goal),
+                        (_, false) => None,
+                    };
+                }
                 match (arrived(mover), arrived(us)) {
                     (true, true) => draw(EndReason::Goal),
                     // The second player may answer the first player's arrival by

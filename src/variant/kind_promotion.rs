@@ -24,8 +24,9 @@ pub struct KindPromotionRules<B> {
     /// `pieceDemotion`), by the moves that could promote it: in the zone, and with
     /// `mandatory` by force. The promoted kind's [`KindRules::demotes`] says so.
     pub demotes: bool,
-    /// Only captures promote or demote (`KindPromotion::on_capture`); such a kind takes
-    /// the generator's per-piece loop, which tells captures apart.
+    /// Only captures promote or demote (`KindPromotion::on_capture`): the generator
+    /// cuts the zone to the enemy pieces; the zone is the whole board (the loader's
+    /// condition), so where a move starts does not matter.
     pub on_capture: bool,
 }
 
@@ -84,11 +85,6 @@ pub(crate) fn compile<B: Bitboard>(
                 for m in &mut kinds[t].moves {
                     m.shift = None;
                 }
-            }
-        }
-        if p.on_capture {
-            for m in &mut kinds[k].moves {
-                m.shift = None;
             }
         }
         let zone = Color::both().map(|c| relative_ranks(tables, &p.ranks, c));

@@ -949,6 +949,18 @@ impl<'a> Builder<'a> {
             );
             return;
         }
+        // Only captures promote: the generator cuts the zone to the enemy pieces, which
+        // says it all where the zone is the whole board (Micro shogi's, cetus's).
+        if on_capture && (0..v.ranks).any(|r| !zone.contains(&r)) {
+            let line = self.get("piecePromotionOnCapture").map_or(line, |e| e.line);
+            self.error(
+                line,
+                "piecePromotionOnCapture with a promotion zone that is not the whole board is \
+                 not implemented"
+                    .into(),
+            );
+            return;
+        }
         for &(from, _) in &pairs {
             let kind = v.kind_by_letter(from).unwrap();
             let p = &v.pieces[kind];
@@ -967,7 +979,6 @@ impl<'a> Builder<'a> {
             // Stockfish does so only with immobilityIllegal. A mandatory promotion
             // forces every move in the zone already (Kyoto shogi's, on the whole board).
             if !r.immobility_illegal && !mandatory && forward_only(&p.betza).is_some() {
-                // (The same holds where only captures promote.)
                 self.error(
                     line,
                     format!(
@@ -1668,6 +1679,20 @@ impl<'a> Builder<'a> {
         }
         if let Some(b) = self.read("flagPieceSafe", parse_bool) {
             safe = b;
+        }
+        // Fairy-Stockfish asks whether a capture of the arrival would be legal; the
+        // attack test Protean makes says the same only without royal pieces.
+        let royal = v.pieces.iter().any(|p| p.royal) || v.pseudo_royalty.is_some();
+        if safe && (royal || replies) {
+            let line = self
+                .get("flagPieceSafe")
+                .map_or(self.section.line, |e| e.line);
+            let with = if royal { "a royal piece" } else { "flagMove" };
+            self.error(
+                line,
+                format!("flagPieceSafe with {with} is not implemented"),
+            );
+            return;
         }
         v.end.goal = if squares[WHITE].is_empty() && squares[BLACK].is_empty() {
             None
