@@ -194,4 +194,7 @@ game_end_suites! {
     shoshogi => "shoshogi",
     torishogi => "torishogi",
     kyotoshogi => "kyotoshogi",
+    dobutsu => "dobutsu",
+    micro => "micro",
+    jesonmor => "jesonmor",
 }

@@ -198,4 +198,7 @@ suites! {
     shoshogi => "shoshogi",
     torishogi => "torishogi",
     kyotoshogi => "kyotoshogi",
+    dobutsu => "dobutsu",
+    micro => "micro",
+    jesonmor => "jesonmor",
 }

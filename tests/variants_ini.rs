@@ -433,6 +433,24 @@ fn fen_that_does_not_fit() {
 
 #[test]
 fn rules_we_lack_are_rejected_not_ignored() {
+    // The safe flag of a royal king needs Fairy-Stockfish's legality test (squatter);
+    // with flagMove only unsafe arrivals get the extra move (alapo).
+    assert_error(
+        "[a:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n",
+        4,
+        "flagPieceSafe with a royal piece is not implemented",
+    );
+    assert_error(
+        "[a:dobutsu]\nflagMove = true\nflagPieceSafe = true\n",
+        3,
+        "flagPieceSafe with flagMove is not implemented",
+    );
+    // Promotion only by captures, on a zone that is not the whole board.
+    assert_error(
+        "[a:micro]\npromotionRegionWhite = *5\npromotionRegionBlack = *1\n",
+        1,
+        "piecePromotionOnCapture with a promotion zone that is not the whole board",
+    );
     assert_error(
         "[a:crazyhouse]\ndropOnTop = true\n",
         2,

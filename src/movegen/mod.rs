@@ -24,6 +24,7 @@ mod walls;
 
 use crate::board::{Bitboard, Square};
 use crate::position::{kind_of, Move, MoveKind, MoveList, Position};
+use crate::variant::kind_promotion::KindPromotionRules;
 use crate::variant::parts::{CaptureRule, ListRule, MoveFilter, NoRoyal, TurnRule, WithRoyal};
 use crate::variant::rules::{KindMoves, Shift, MAX_KINDS};
 use crate::variant::screen_pins::ScreenPins;
@@ -419,14 +420,7 @@ impl<B: Bitboard> Position<B> {
             // which any move must (a mandatory one), the kinds.
             let (forced, may, from_zone, forced_from, targets): (B, B, B, B, &[u8]) =
                 if let Some(p) = &kind.promotion {
-                    let allowed = p.limit == u32::MAX
-                        || self.pieces_of(p.target[0] as usize, us).count() < p.limit;
-                    let targets: &[u8] = if allowed { &p.target } else { &[] };
-                    if allowed && p.mandatory {
-                        (p.zone[us], p.zone[us], p.zone[us], p.zone[us], targets)
-                    } else {
-                        (p.forced[us], p.zone[us], p.zone[us], B::EMPTY, targets)
-                    }
+                    self.piece_promotion_zones(p, enemy)
                 } else if kind.promotes {
                     (
                         promo_zone,
@@ -541,11 +535,45 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// A shogi-style promotion's squares for the side to move, as the generator's
+    /// per-kind loop takes them: where a move must promote, where it may, from where
+    /// any move may, from where any move must, and the kinds (none past the limit).
+    /// Out of line: games without such promotions (chess) never call it.
+    #[inline(never)]
+    fn piece_promotion_zones<'a>(
+        &self,
+        p: &'a KindPromotionRules<B>,
+        enemy: B,
+    ) -> (B, B, B, B, &'a [u8]) {
+        let us = self.side;
+        let allowed =
+            p.limit == u32::MAX || self.pieces_of(p.target[0] as usize, us).count() < p.limit;
+        let targets: &[u8] = if allowed { &p.target } else { &[] };
+        if p.on_capture {
+            // Only captures promote (Micro shogi; the zone is the whole board, so the
+            // zone of origin adds nothing). A quiet move onto a square without moves
+            // stays plain only with a mandatory promotion (the loader's condition).
+            let up = p.zone[us] & enemy;
+            let forced = if allowed && p.mandatory {
+                up
+            } else {
+                p.forced[us]
+            };
+            (forced, up, B::EMPTY, B::EMPTY, targets)
+        } else if allowed && p.mandatory {
+            (p.zone[us], p.zone[us], p.zone[us], p.zone[us], targets)
+        } else {
+            (p.forced[us], p.zone[us], p.zone[us], B::EMPTY, targets)
+        }
+    }
+
     /// The moves of the promoted piece on `from` to the squares `t`, where its kind
     /// demotes ([`crate::variant::rules::KindRules::demotes`]): as the kind it came from
     /// would promote, it turns back into that kind (a promotion move to it, UCI `-`),
     /// on a move that starts or ends in that kind's zone, by force where that
     /// promotion is mandatory.
+    /// Only captures demote where that kind's promotion is by capture (`t` holds only
+    /// the captures the capture rule allows).
     #[inline(never)]
     fn demotions<S: Sink<B>>(&self, sink: &mut S, from: Square, t: B) {
         let rules = &*self.rules;
@@ -558,14 +586,12 @@ impl<B: Bitboard> Position<B> {
             return sink.targets(from, t);
         };
         let zone = p.zone[self.side];
-        let in_zone = zone.has(from);
-        let plain = match (p.mandatory, in_zone) {
-            (false, _) => t,
-            (true, true) => B::EMPTY,
-            (true, false) => t & !zone,
-        };
+        let mut back = if zone.has(from) { t } else { t & zone };
+        if p.on_capture {
+            back &= self.by_color[!self.side];
+        }
+        let plain = if p.mandatory { t & !back } else { t };
         sink.targets(from, plain);
-        let back = if in_zone { t } else { t & zone };
         if back.any() {
             sink.flips(from, back, &[origin as u8]);
         }

@@ -441,9 +441,22 @@ impl<B: Bitboard> Position<B> {
                 None
             }
             EndCondition::Goal(g) => {
-                let arrived =
-                    |c: Color| (self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c]).any();
+                let arrived = |c: Color| {
+                    let there = self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c];
+                    // A lone arrival under attack does not count yet (`flagPieceSafe`).
+                    there.any()
+                        && (!g.safe
+                            || there.count() > 1
+                            || self.attackers(there.lsb(), !c, self.occupied()).is_empty())
+                };
                 let (mover, us) = (!self.side, self.side);
+                if g.wins_next_turn {
+                    return match (arrived(mover), arrived(us)) {
+                        (true, true) if us == WHITE => draw(EndReason::Goal),
+                        (_, true) => win(us, EndReason::Goal),
+                        (_, false) => None,
+                    };
+                }
                 match (arrived(mover), arrived(us)) {
                     (true, true) => draw(EndReason::Goal),
                     // The second player may answer the first player's arrival by

@@ -24,6 +24,10 @@ pub struct KindPromotionRules<B> {
     /// `pieceDemotion`), by the moves that could promote it: in the zone, and with
     /// `mandatory` by force. The promoted kind's [`KindRules::demotes`] says so.
     pub demotes: bool,
+    /// Only captures promote or demote (`KindPromotion::on_capture`): the generator
+    /// cuts the zone to the enemy pieces; the zone is the whole board (the loader's
+    /// condition), so where a move starts does not matter.
+    pub on_capture: bool,
 }
 
 /// Whether a piece with moves `m` has none at all from `sq` on an empty board.
@@ -97,6 +101,7 @@ pub(crate) fn compile<B: Bitboard>(
             limit: p.limit.unwrap_or(u32::MAX),
             mandatory: p.mandatory,
             demotes: p.demotes,
+            on_capture: p.on_capture,
         });
     }
     Ok(())

@@ -105,6 +105,9 @@ pub struct KindPromotion {
     /// promote it (Fairy-Stockfish's `pieceDemotion`: Kyoto shogi's pieces flip with
     /// every move), in the same zone and, with `mandatory`, by force.
     pub demotes: bool,
+    /// Only captures promote (and demote) (Fairy-Stockfish's `piecePromotionOnCapture`:
+    /// Micro shogi's pieces flip when they capture); other moves keep the piece as it is.
+    pub on_capture: bool,
 }
 
 /// A rectangle of the board seen from the piece's owner: absolute files, ranks
@@ -260,6 +263,11 @@ pub struct Goal {
     /// When White arrives first, Black gets one more move and draws by arriving too
     /// (Racing Kings).
     pub second_player_replies: bool,
+    /// A lone piece on the goal squares wins only while no enemy piece attacks it
+    /// (Fairy-Stockfish's `flagPieceSafe`: Dobutsu's try rule; an arrival under attack
+    /// wins at a later turn once the attack is gone). Two or more there win anyway, as
+    /// in Fairy-Stockfish (one capture cannot take both).
+    pub safe: bool,
 }
 
 /// Game ends beyond mate, stalemate and the draw rules.

@@ -872,6 +872,13 @@ impl<'a> Builder<'a> {
         let demotes = self
             .read("pieceDemotion", parse_bool)
             .unwrap_or(inherited_demotes);
+        let inherited_on_capture = v
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|kp| kp.on_capture));
+        let on_capture = self
+            .read("piecePromotionOnCapture", parse_bool)
+            .unwrap_or(inherited_on_capture);
         if demotes && !pawn_targets.is_empty() && v.pieces.iter().any(|p| p.promotes) {
             // Fairy-Stockfish would also turn a piece a pawn promotion made back into a
             // pawn; Protean demotes only what a shogi-style promotion made.
@@ -942,6 +949,18 @@ impl<'a> Builder<'a> {
             );
             return;
         }
+        // Only captures promote: the generator cuts the zone to the enemy pieces, which
+        // says it all where the zone is the whole board (Micro shogi's, cetus's).
+        if on_capture && (0..v.ranks).any(|r| !zone.contains(&r)) {
+            let line = self.get("piecePromotionOnCapture").map_or(line, |e| e.line);
+            self.error(
+                line,
+                "piecePromotionOnCapture with a promotion zone that is not the whole board is \
+                 not implemented"
+                    .into(),
+            );
+            return;
+        }
         for &(from, _) in &pairs {
             let kind = v.kind_by_letter(from).unwrap();
             let p = &v.pieces[kind];
@@ -970,6 +989,20 @@ impl<'a> Builder<'a> {
                 );
                 return;
             }
+            // Where only captures promote, a mandatory promotion leaves a quiet move
+            // onto a square without moves plain, which immobilityIllegal forbids.
+            if r.immobility_illegal && mandatory && on_capture && forward_only(&p.betza).is_some() {
+                let line = self.get("piecePromotionOnCapture").map_or(line, |e| e.line);
+                self.error(
+                    line,
+                    format!(
+                        "piecePromotionOnCapture with immobilityIllegal for the forward-only {} \
+                         is not implemented",
+                        type_name_of(p)
+                    ),
+                );
+                return;
+            }
         }
         for (from, to) in pairs {
             let limit = limits.iter().find(|(l, _)| *l == to).map(|&(_, n)| n);
@@ -991,6 +1024,7 @@ impl<'a> Builder<'a> {
                 limit,
                 mandatory,
                 demotes,
+                on_capture,
             });
         }
     }
@@ -1603,13 +1637,14 @@ impl<'a> Builder<'a> {
         };
 
         // Capture the flag.
-        let (mut kinds, mut squares, mut replies) = match &v.end.goal {
+        let (mut kinds, mut squares, mut replies, mut safe) = match &v.end.goal {
             Some(g) => (
                 Some(g.kinds.clone()),
                 g.squares.clone(),
                 g.second_player_replies,
+                g.safe,
             ),
-            None => (None, [Vec::new(), Vec::new()], false),
+            None => (None, [Vec::new(), Vec::new()], false, false),
         };
         for (c, keys) in [
             (WHITE, ["flagRegion", "flagRegionWhite", "whiteFlag"]),
@@ -1642,6 +1677,23 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("flagMove", parse_bool) {
             replies = b;
         }
+        if let Some(b) = self.read("flagPieceSafe", parse_bool) {
+            safe = b;
+        }
+        // Fairy-Stockfish asks whether a capture of the arrival would be legal; the
+        // attack test Protean makes says the same only without royal pieces.
+        let royal = v.pieces.iter().any(|p| p.royal) || v.pseudo_royalty.is_some();
+        if safe && (royal || replies) {
+            let line = self
+                .get("flagPieceSafe")
+                .map_or(self.section.line, |e| e.line);
+            let with = if royal { "a royal piece" } else { "flagMove" };
+            self.error(
+                line,
+                format!("flagPieceSafe with {with} is not implemented"),
+            );
+            return;
+        }
         v.end.goal = if squares[WHITE].is_empty() && squares[BLACK].is_empty() {
             None
         } else {
@@ -1649,6 +1701,7 @@ impl<'a> Builder<'a> {
                 kinds: kinds.unwrap_or_else(|| v.pieces.iter().map(|p| p.letter).collect()),
                 squares,
                 second_player_replies: replies,
+                safe,
             })
         };
     }

@@ -49,7 +49,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("immobilityIllegal", Class::Rule),
     ("sittuyinPromotion", Class::Unsupported(FALSE)),
     ("promotedPieceType", Class::Rule),
-    ("piecePromotionOnCapture", Class::Unsupported(FALSE)),
+    ("piecePromotionOnCapture", Class::Rule),
     ("mandatoryPiecePromotion", Class::Rule),
     ("pieceDemotion", Class::Rule),
     // Pawn steps and en passant.
@@ -144,7 +144,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("flagMove", Class::Rule),
     ("flagPieceCount", Class::Unsupported(&["1"])),
     ("flagPieceBlockedWin", Class::Unsupported(FALSE)),
-    ("flagPieceSafe", Class::Unsupported(FALSE)),
+    ("flagPieceSafe", Class::Rule),
     ("checkCounting", Class::Rule),
     ("connectN", Class::Unsupported(&["0"])),
     ("connectPieceTypes", Class::Unsupported(&["*"])),

@@ -357,6 +357,17 @@ fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
         if demotes[0] {
             out.key("pieceDemotion", true);
         }
+        let on_capture: Vec<bool> = v
+            .pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref().map(|kp| kp.on_capture))
+            .collect();
+        if on_capture.iter().any(|&c| c != on_capture[0]) {
+            return Err("piece promotions both on captures only and on any move".into());
+        }
+        if on_capture[0] {
+            out.key("piecePromotionOnCapture", true);
+        }
     }
     // Drops where a piece could never move (Protean's hands say so only where such a
     // square exists).
@@ -559,6 +570,7 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
             out.key("flagRegionWhite", or_dash(g.squares[WHITE].clone()));
             out.key("flagRegionBlack", or_dash(g.squares[BLACK].clone()));
             out.key("flagMove", g.second_player_replies);
+            out.key("flagPieceSafe", g.safe);
         }
     }
     out.key("checkCounting", v.end.check_limit.is_some());

@@ -143,6 +143,14 @@ pub struct GoalSquares<B> {
     pub zones: [B; 2],
     /// When White arrives first, Black may answer by arriving too (a draw).
     pub second_player_replies: bool,
+    /// A lone arrival counts only while no enemy piece attacks it (`Goal::safe`).
+    pub safe: bool,
+    /// With `second_player_replies`, flag pieces that are not royal (Jeson Mor's
+    /// knights): as in Fairy-Stockfish, an arrival of either side then wins only at
+    /// that side's next turn, if the piece is still there (the other side may take it
+    /// or arrive too: both there with White to move draw). A royal flag piece keeps
+    /// Racing Kings' rule: only Black answers, and only where it can arrive.
+    pub wins_next_turn: bool,
 }
 
 /// A variant's end conditions, in the order they are checked.
@@ -224,6 +232,20 @@ impl<B: Bitboard> EndConditions<B> {
             | CaptureRule::CrossRays => {}
         }
         if let Some(g) = &end.goal {
+            // Fairy-Stockfish asks whether a capture of the arrival is legal; without a
+            // royal piece every capture is, and the attack test says the same.
+            let royal = variant.pieces.iter().any(|p| p.royal) || variant.pseudo_royalty.is_some();
+            if g.safe && (royal || g.second_player_replies) {
+                return Err(RulesError(format!(
+                    "variant {}: flagPieceSafe {} is not implemented",
+                    variant.name,
+                    if royal {
+                        "with a royal piece"
+                    } else {
+                        "with flagMove"
+                    }
+                )));
+            }
             let mut zones = [B::EMPTY; 2];
             for (zone, names) in zones.iter_mut().zip(&g.squares) {
                 for name in names {
@@ -236,10 +258,15 @@ impl<B: Bitboard> EndConditions<B> {
                     *zone |= B::from_square(sq);
                 }
             }
+            let goal_kinds = kinds_mask(variant, &g.kinds)?;
             list.push(EndCondition::Goal(GoalSquares {
-                kinds: kinds_mask(variant, &g.kinds)?,
+                kinds: goal_kinds,
                 zones,
                 second_player_replies: g.second_player_replies,
+                safe: g.safe,
+                wins_next_turn: g.second_player_replies
+                    && (0..variant.pieces.len())
+                        .all(|k| goal_kinds >> k & 1 == 0 || !variant.pieces[k].royal),
             }));
         }
         if let Some(n) = end.check_limit {
