@@ -845,6 +845,21 @@ impl<'a> Builder<'a> {
         });
     }
 
+    /// A flag of the shogi-style promotions: the section's key where it has one, else
+    /// what the parent's promotions say (on where any of them has it on).
+    fn kind_promotion_flag(
+        &mut self,
+        v: &Variant,
+        key: &str,
+        flag: impl Fn(&KindPromotion) -> bool,
+    ) -> bool {
+        let inherited = v
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(&flag));
+        self.read(key, parse_bool).unwrap_or(inherited)
+    }
+
     /// `promotedPieceType`: shogi-style promotion of a kind into another
     /// ([`KindPromotion`]) by a move that starts or ends in the promotion zone, limited
     /// by `promotionLimit` on the promoted kind. Without the key a parent's promotions
@@ -858,27 +873,9 @@ impl<'a> Builder<'a> {
     ) {
         let entry = self.get("promotedPieceType");
         let line = entry.map_or(self.section.line, |e| e.line);
-        let inherited_mandatory = v
-            .pieces
-            .iter()
-            .any(|p| p.promotion.as_ref().is_some_and(|kp| kp.mandatory));
-        let mandatory = self
-            .read("mandatoryPiecePromotion", parse_bool)
-            .unwrap_or(inherited_mandatory);
-        let inherited_demotes = v
-            .pieces
-            .iter()
-            .any(|p| p.promotion.as_ref().is_some_and(|kp| kp.demotes));
-        let demotes = self
-            .read("pieceDemotion", parse_bool)
-            .unwrap_or(inherited_demotes);
-        let inherited_on_capture = v
-            .pieces
-            .iter()
-            .any(|p| p.promotion.as_ref().is_some_and(|kp| kp.on_capture));
-        let on_capture = self
-            .read("piecePromotionOnCapture", parse_bool)
-            .unwrap_or(inherited_on_capture);
+        let mandatory = self.kind_promotion_flag(v, "mandatoryPiecePromotion", |kp| kp.mandatory);
+        let demotes = self.kind_promotion_flag(v, "pieceDemotion", |kp| kp.demotes);
+        let on_capture = self.kind_promotion_flag(v, "piecePromotionOnCapture", |kp| kp.on_capture);
         if demotes && !pawn_targets.is_empty() && v.pieces.iter().any(|p| p.promotes) {
             // Fairy-Stockfish would also turn a piece a pawn promotion made back into a
             // pawn; Protean demotes only what a shogi-style promotion made.

@@ -11,8 +11,8 @@ use super::protean_keys::mobility_key;
 use super::values::{castling_rights_text, file_letter};
 use crate::board::Geometry;
 use crate::variant::{
-    Capture, Color, CountingRule, KingCapture, PieceKind, RepetitionValue, Setup, StalemateResult,
-    Symmetry, Variant, BLACK, WHITE,
+    Capture, Color, CountingRule, KindPromotion, KingCapture, PieceKind, RepetitionValue, Setup,
+    StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 
 /// Lines of a section.
@@ -278,6 +278,24 @@ fn promotion_zone(v: &Variant) -> Result<Vec<usize>, String> {
     }
 }
 
+/// A flag that variants.ini gives once for all shogi-style promotions: the value they
+/// share (off without any), or an error naming the two values where they differ.
+fn uniform_flag(
+    v: &Variant,
+    flag: impl Fn(&KindPromotion) -> bool,
+    both: &str,
+) -> Result<bool, String> {
+    let mut flags = v
+        .pieces
+        .iter()
+        .filter_map(|p| p.promotion.as_ref().map(&flag));
+    let first = flags.next().unwrap_or(false);
+    if flags.any(|f| f != first) {
+        return Err(format!("piece promotions both {both}"));
+    }
+    Ok(first)
+}
+
 fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
     let squares = v
         .promotion
@@ -337,35 +355,12 @@ fn write_promotion(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     if !pairs.is_empty() {
         out.key("promotedPieceType", pairs.join(" "));
-        let mandatory: Vec<bool> = v
-            .pieces
-            .iter()
-            .filter_map(|p| p.promotion.as_ref().map(|kp| kp.mandatory))
-            .collect();
-        if mandatory.iter().any(|&m| m != mandatory[0]) {
-            return Err("piece promotions both mandatory and optional".into());
-        }
-        out.key("mandatoryPiecePromotion", mandatory[0]);
-        let demotes: Vec<bool> = v
-            .pieces
-            .iter()
-            .filter_map(|p| p.promotion.as_ref().map(|kp| kp.demotes))
-            .collect();
-        if demotes.iter().any(|&d| d != demotes[0]) {
-            return Err("piece promotions both with and without demotion".into());
-        }
-        if demotes[0] {
+        let mandatory = uniform_flag(v, |kp| kp.mandatory, "mandatory and optional")?;
+        out.key("mandatoryPiecePromotion", mandatory);
+        if uniform_flag(v, |kp| kp.demotes, "with and without demotion")? {
             out.key("pieceDemotion", true);
         }
-        let on_capture: Vec<bool> = v
-            .pieces
-            .iter()
-            .filter_map(|p| p.promotion.as_ref().map(|kp| kp.on_capture))
-            .collect();
-        if on_capture.iter().any(|&c| c != on_capture[0]) {
-            return Err("piece promotions both on captures only and on any move".into());
-        }
-        if on_capture[0] {
+        if uniform_flag(v, |kp| kp.on_capture, "on captures only and on any move")? {
             out.key("piecePromotionOnCapture", true);
         }
     }
