@@ -56,13 +56,14 @@ pub fn think<B: Bitboard>(
             list.retain(|m| wanted.contains(&m));
         }
     }
-    let root_moves: Vec<RootMove> = list.as_slice().iter().map(|&m| RootMove::new(m)).collect();
+    let mut root_moves: Vec<RootMove> = list.as_slice().iter().map(|&m| RootMove::new(m)).collect();
     if root_moves.is_empty() {
         wait_for_release(limits, control);
         return SearchResult::default();
     }
     tt.new_search();
     let eval = Eval::select(pos.rules(), settings.eval_file.as_deref());
+    order_root(&mut root_moves, pos, tt, &eval);
     let net = crate::eval::nnue::select(
         pos.rules(),
         settings.eval_net.as_deref(),
@@ -537,4 +538,42 @@ mod tests {
         });
         assert_eq!(started.load(Relaxed), 4);
     }
+}
+
+/// The first iteration's order of the root moves: the table's move, then captures and
+/// promotions by MVV-LVA, then the rest in generation order. A search stopped inside
+/// its first iteration plays the best of the moves searched so far.
+fn order_root<B: Bitboard>(
+    moves: &mut [RootMove],
+    pos: &Position<B>,
+    tt: &TranspositionTable,
+    eval: &dyn Evaluator<B>,
+) {
+    use crate::position::{kind_of, MoveKind, NO_PIECE};
+    let tt_move = tt.probe(pos.key(), 0).map(|h| h.mv);
+    let key = |m: Move| -> i64 {
+        if Some(m) == tt_move {
+            return i64::MAX;
+        }
+        let victim = pos.captured_piece(m);
+        let mut gain = if victim == NO_PIECE {
+            0
+        } else {
+            i64::from(eval.piece_value(kind_of(victim)))
+        };
+        if m.kind() == MoveKind::Promotion {
+            gain += i64::from(eval.piece_value(m.promoted_kind()));
+        }
+        if gain == 0 {
+            return 0;
+        }
+        let mover = pos.piece_at(m.from());
+        let attacker = if mover == NO_PIECE {
+            0
+        } else {
+            i64::from(eval.piece_value(kind_of(mover)))
+        };
+        1_000_000 + 16 * gain - attacker
+    };
+    moves.sort_by_key(|rm| std::cmp::Reverse(key(rm.mv)));
 }
