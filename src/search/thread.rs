@@ -462,6 +462,44 @@ fn make_report<B: Bitboard>(
     }
 }
 
+/// The first iteration's order of the root moves: the table's move, then captures and
+/// promotions by MVV-LVA, then the rest in generation order. A search stopped inside
+/// its first iteration plays the best of the moves searched so far.
+fn order_root<B: Bitboard>(
+    moves: &mut [RootMove],
+    pos: &Position<B>,
+    tt: &TranspositionTable,
+    eval: &dyn Evaluator<B>,
+) {
+    use crate::position::{kind_of, MoveKind, NO_PIECE};
+    let tt_move = tt.probe(pos.key(), 0).map(|h| h.mv);
+    let key = |m: Move| -> i64 {
+        if Some(m) == tt_move {
+            return i64::MAX;
+        }
+        let victim = pos.captured_piece(m);
+        let mut gain = if victim == NO_PIECE {
+            0
+        } else {
+            i64::from(eval.piece_value(kind_of(victim)))
+        };
+        if m.kind() == MoveKind::Promotion {
+            gain += i64::from(eval.piece_value(m.promoted_kind()));
+        }
+        if gain == 0 {
+            return 0;
+        }
+        let mover = pos.piece_at(m.from());
+        let attacker = if mover == NO_PIECE {
+            0
+        } else {
+            i64::from(eval.piece_value(kind_of(mover)))
+        };
+        1_000_000 + 16 * gain - attacker
+    };
+    moves.sort_by_key(|rm| std::cmp::Reverse(key(rm.mv)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -538,42 +576,4 @@ mod tests {
         });
         assert_eq!(started.load(Relaxed), 4);
     }
-}
-
-/// The first iteration's order of the root moves: the table's move, then captures and
-/// promotions by MVV-LVA, then the rest in generation order. A search stopped inside
-/// its first iteration plays the best of the moves searched so far.
-fn order_root<B: Bitboard>(
-    moves: &mut [RootMove],
-    pos: &Position<B>,
-    tt: &TranspositionTable,
-    eval: &dyn Evaluator<B>,
-) {
-    use crate::position::{kind_of, MoveKind, NO_PIECE};
-    let tt_move = tt.probe(pos.key(), 0).map(|h| h.mv);
-    let key = |m: Move| -> i64 {
-        if Some(m) == tt_move {
-            return i64::MAX;
-        }
-        let victim = pos.captured_piece(m);
-        let mut gain = if victim == NO_PIECE {
-            0
-        } else {
-            i64::from(eval.piece_value(kind_of(victim)))
-        };
-        if m.kind() == MoveKind::Promotion {
-            gain += i64::from(eval.piece_value(m.promoted_kind()));
-        }
-        if gain == 0 {
-            return 0;
-        }
-        let mover = pos.piece_at(m.from());
-        let attacker = if mover == NO_PIECE {
-            0
-        } else {
-            i64::from(eval.piece_value(kind_of(mover)))
-        };
-        1_000_000 + 16 * gain - attacker
-    };
-    moves.sort_by_key(|rm| std::cmp::Reverse(key(rm.mv)));
 }
