@@ -23,6 +23,23 @@ pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     m.kind() == MoveKind::Promotion || pos.is_capture(m)
 }
 
+/// The material a capture or promotion wins before any answer: the victim's value plus
+/// the promoted piece's (0 for a quiet move). MVV-LVA's "most valuable victim", shared by
+/// the move picker and the root's first-iteration order.
+#[inline]
+pub fn material_gained<B: Bitboard>(pos: &Position<B>, eval: &dyn Evaluator<B>, m: Move) -> i32 {
+    let victim = pos.captured_piece(m);
+    let mut value = if victim == NO_PIECE {
+        0
+    } else {
+        eval.piece_value(kind_of(victim))
+    };
+    if m.kind() == MoveKind::Promotion {
+        value += eval.piece_value(m.promoted_kind());
+    }
+    value
+}
+
 /// What scoring a stage needs, lent by the search for each pick (the picker itself
 /// holds no borrow of the position, which the search changes between picks).
 pub struct Context<'a, B: Bitboard> {
@@ -42,17 +59,9 @@ impl<B: Bitboard> Context<'_, B> {
     #[inline]
     fn capture_score(&self, m: Move) -> i32 {
         let pos = self.pos;
-        let victim = pos.captured_piece(m);
-        let mut value = if victim == NO_PIECE {
-            0
-        } else {
-            self.eval.piece_value(kind_of(victim))
-        };
-        if m.kind() == MoveKind::Promotion {
-            value += self.eval.piece_value(m.promoted_kind());
-        }
+        let value = material_gained(pos, self.eval, m);
         let ps = self.mem.piece_squares.index(moved_piece(pos, m), m.to());
-        12 * value + self.mem.tables.captures.get(ps, victim)
+        12 * value + self.mem.tables.captures.get(ps, pos.captured_piece(m))
     }
 
     /// A quiet move's score: its history plus twice its continuation histories.

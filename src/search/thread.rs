@@ -471,21 +471,13 @@ fn order_root<B: Bitboard>(
     tt: &TranspositionTable,
     eval: &dyn Evaluator<B>,
 ) {
-    use crate::position::{kind_of, MoveKind, NO_PIECE};
+    use crate::position::{kind_of, NO_PIECE};
     let tt_move = tt.probe(pos.key(), 0).map(|h| h.mv);
     let key = |m: Move| -> i64 {
         if Some(m) == tt_move {
             return i64::MAX;
         }
-        let victim = pos.captured_piece(m);
-        let mut gain = if victim == NO_PIECE {
-            0
-        } else {
-            i64::from(eval.piece_value(kind_of(victim)))
-        };
-        if m.kind() == MoveKind::Promotion {
-            gain += i64::from(eval.piece_value(m.promoted_kind()));
-        }
+        let gain = i64::from(super::movepick::material_gained(pos, eval, m));
         if gain == 0 {
             return 0;
         }
