@@ -85,6 +85,17 @@ fn ai_wok_counting_matches_pyffish() {
     );
 }
 
+/// Cambodia's counting: the board's honour starts while pawns remain, for a side
+/// down to two or three pieces, and the pieces' honour limits are Makruk's less one.
+#[test]
+fn cambodian_counting_matches_pyffish() {
+    let (n, counted) = run("cambodian");
+    assert!(
+        n >= 20 && counted >= 3,
+        "{n} lines, {counted} counting draws"
+    );
+}
+
 #[test]
 fn asean_counting_matches_pyffish() {
     let (n, counted) = run("asean");

@@ -197,4 +197,6 @@ game_end_suites! {
     dobutsu => "dobutsu",
     micro => "micro",
     jesonmor => "jesonmor",
+    cambodian => "cambodian",
+    karouk => "karouk",
 }

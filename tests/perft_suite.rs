@@ -201,4 +201,6 @@ suites! {
     dobutsu => "dobutsu",
     micro => "micro",
     jesonmor => "jesonmor",
+    cambodian => "cambodian",
+    karouk => "karouk",
 }

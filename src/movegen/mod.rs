@@ -790,6 +790,50 @@ impl<B: Bitboard> Position<B> {
         if self.privilege != 0 {
             self.gen_privileged_royal(sink);
         }
+        if self.gates[self.side].any() {
+            self.gen_gate_moves(sink);
+        }
+    }
+
+    /// Cambodia's first moves from the side to move's gate squares
+    /// ([`crate::variant::parts::PieceMode::GateMoves`]): the royal's sideways knight
+    /// leaps one rank forward when not in check, the met's jump two squares straight
+    /// forward, each to an empty square. Pseudo-legal: the make-and-test generator
+    /// tests each.
+    fn gen_gate_moves<S: Sink<B>>(&self, sink: &mut S) {
+        let Some((royal, jumpers, _)) = self.rules.modes.gate_moves() else {
+            return;
+        };
+        let us = self.side;
+        let geo = self.rules.geo;
+        let forward: i32 = if us == crate::variant::WHITE { 1 } else { -1 };
+        let empty = !self.occupied() & self.landable;
+        for from in self.gates[us].squares() {
+            let p = self.piece_at(from);
+            if p == crate::position::NO_PIECE || crate::position::color_of(p) != us {
+                continue;
+            }
+            let kind = kind_of(p);
+            let leaps: &[(i32, i32)] = if kind == royal {
+                if self.in_check() {
+                    continue;
+                }
+                &[(-2, 1), (2, 1)]
+            } else if jumpers >> kind & 1 != 0 {
+                &[(0, 2)]
+            } else {
+                continue;
+            };
+            let (file, rank) = (geo.file_of(from) as i32, geo.rank_of(from) as i32);
+            let mut targets = B::EMPTY;
+            for &(dx, dy) in leaps {
+                let (f, r) = (file + dx, rank + dy * forward);
+                if (0..geo.files() as i32).contains(&f) && (0..geo.ranks() as i32).contains(&r) {
+                    targets |= B::from_square(geo.square(f as usize, r as usize));
+                }
+            }
+            sink.targets(from, targets & empty);
+        }
     }
 
     /// The queen moves of a royal that keeps its first-move privilege (Cheshire Cat):

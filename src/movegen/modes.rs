@@ -90,6 +90,8 @@ impl<B: Bitboard> Position<B> {
             }
             // The privilege adds moves (`gen_privileged_royal`); it takes none away.
             PieceMode::RoyalFirstMoveQueen(_) => true,
+            // So do Cambodia's gate moves (`gen_gate_moves`).
+            PieceMode::GateMoves { .. } => true,
         })
     }
 }

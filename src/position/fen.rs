@@ -386,6 +386,9 @@ impl<B: Bitboard> Position<B> {
         if self.rules.modes.first_move_queen().is_some() {
             return self.parse_privilege(field);
         }
+        if self.rules.modes.gate_moves().is_some() {
+            return self.parse_gate_field(field);
+        }
         if self.rules.castling.is_none() {
             return err(format!(
                 "castling rights '{field}' in variant {}, which has no castling",
@@ -689,7 +692,7 @@ impl<B: Bitboard> Position<B> {
                     c
                 });
             }
-            if self.has_gating() {
+            if self.has_gating() || self.rules.modes.gate_moves().is_some() {
                 s += &self.gate_letters(color);
             }
         }

@@ -154,6 +154,79 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Cambodia's gate rights after a move (`Variant::cambodian_moves`, no hand): the
+    /// right of the square the move left and that of the square it captured on go, and
+    /// a rook that lands on the enemy royal's rank or file takes the royal's right.
+    /// Called from `make_move`'s departure step; undone by [`Position::ungate_departure`].
+    pub(super) fn gates_after_departure(&mut self, mv: Move, undo: &mut Undo) {
+        let us = self.side;
+        let old = self.gates;
+        let mut new = old;
+        new[us] &= !B::from_square(mv.from());
+        if undo.captured != NO_PIECE {
+            new[!us] &= !B::from_square(self.capture_square(mv, us));
+        }
+        if let (Some((_, _, rooks)), Some(royal)) =
+            (self.rules.modes.gate_moves(), self.royal_square(!us))
+        {
+            let geo = self.rules.geo;
+            let to = mv.to();
+            if rooks >> super::kind_of(self.board[to]) & 1 != 0
+                && (geo.file_of(to) == geo.file_of(royal) || geo.rank_of(to) == geo.rank_of(royal))
+            {
+                new[!us] &= !B::from_square(royal);
+            }
+        }
+        if new != old {
+            let n = self.rules.geo.squares();
+            for c in Color::both() {
+                for sq in (old[c] ^ new[c]).squares() {
+                    self.key ^= self.rules.zobrist.gates[c.index() * n + sq];
+                }
+            }
+            self.gate_history.push(old);
+            self.gates = new;
+            undo.hand_flags |= GATES_CHANGED;
+        }
+    }
+
+    /// Undoes [`Position::gates_after_departure`] (the key is restored by `unmake`).
+    pub(super) fn ungate_departure(&mut self, undo: &Undo) {
+        if undo.hand_flags & GATES_CHANGED != 0 {
+            self.gates = self.gate_history.pop().expect("gating rights recorded");
+        }
+    }
+
+    /// Cambodia's castling field (`DEde`): a file letter is a gate right on that file
+    /// of the side's first rank, which must hold a piece of that side; `K`/`Q` are
+    /// castling rights (an error where the variant does not castle).
+    pub(super) fn parse_gate_field(&mut self, field: &str) -> Result<(), FenError> {
+        let geo = self.rules.geo;
+        for c in field.chars() {
+            let lower = c.to_ascii_lowercase();
+            if lower == 'k' || lower == 'q' || !lower.is_ascii_lowercase() {
+                self.parse_castling_right(c)?;
+                continue;
+            }
+            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+            let file = (lower as u8 - b'a') as usize;
+            if file >= geo.files() {
+                return Err(FenError(format!("gate right '{c}' off the board")));
+            }
+            let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
+            let sq = geo.square(file, rank);
+            let p = self.board[sq];
+            if p == NO_PIECE || super::color_of(p) != color {
+                return Err(FenError(format!(
+                    "gate right '{c}' on {}, which holds no piece of that side",
+                    geo.square_name(sq)
+                )));
+            }
+            self.gates[color] |= B::from_square(sq);
+        }
+        Ok(())
+    }
+
     /// Undoes [`Position::gate_after_move`] before the move itself is undone (the key
     /// is restored by `unmake`). `self.side` is the mover again.
     #[inline]

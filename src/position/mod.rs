@@ -667,6 +667,9 @@ impl<B: Bitboard> Position<B> {
             self.landable &= !B::from_square(from);
             self.key ^= self.rules.zobrist.vanished[from];
         }
+        if self.rules.hands.is_none() && (self.gates[WHITE].any() || self.gates[BLACK].any()) {
+            self.gates_after_departure(mv, undo);
+        }
         let bit = 1 << us.index();
         if self.privilege & bit != 0 && Some(kind_of(moved)) == self.rules.modes.first_move_queen()
         {
@@ -1137,6 +1140,9 @@ impl<B: Bitboard> Position<B> {
                 self.landable |= B::from_square(from);
             }
             self.privilege = undo.privilege;
+            if self.rules.hands.is_none() {
+                self.ungate_departure(&undo);
+            }
             if let Some(&(ply, ep_to)) = self.ep_to_history.last() {
                 if ply as usize == self.history.len() {
                     self.ep_to = ep_to;

@@ -316,6 +316,10 @@ pub enum CountingRule {
     Makruk,
     /// The ASEAN rules: only the pieces' honour, from 0, by rook, khon or knight.
     Asean,
+    /// Cambodian (Ouk Chatrang) counting as Fairy-Stockfish plays it: Makruk's rules,
+    /// but the board's honour (63 moves) counts a side left with two or three pieces,
+    /// pawns or not, and the pieces' honour limits are Makruk's less one move.
+    Cambodian,
 }
 
 /// How `startpos` and random setups are produced. Every kind's default `startpos` is
@@ -411,6 +415,12 @@ pub struct Variant {
     /// A royal piece in check may move only to capture its one checker (Makpong,
     /// Fairy-Stockfish's `makpongRule`): it may not step out of check.
     pub checked_royal_stays: bool,
+    /// Fairy-Stockfish's `cambodianMoves` (Ouk Chatrang): a royal piece on one of its
+    /// side's gate squares may leap like a knight two files sideways and one rank
+    /// forward when not in check, and a `fers`-type piece (the met) there may jump two
+    /// squares straight forward; both moves are quiet, and a gate goes when its piece
+    /// leaves it or is taken on it (`Position::gates`, the FEN's `DEde`).
+    pub cambodian_moves: bool,
     /// Pseudo-royal kinds ([`PseudoRoyalty`]); `None` in most games.
     pub pseudo_royalty: Option<PseudoRoyalty>,
     /// Fairy-Stockfish's `shatarMateRule` (Shatar): a checkmate by knights alone is won

@@ -1236,6 +1236,7 @@ impl<B: Bitboard> Rules<B> {
         let lists_ep = kinds.iter().any(|k| k.custom);
         let tracks_departures = vanishing
             || modes.first_move_queen().is_some()
+            || modes.gate_moves().is_some()
             || !bomb_blast.is_empty()
             || variant.walling.is_some()
             || lists_ep

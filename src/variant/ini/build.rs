@@ -304,9 +304,9 @@ impl<'a> Builder<'a> {
         self.apply_fog_keys(&mut v);
         self.apply_wall_keys(&mut v);
         self.apply_palace_keys(&mut v);
-        // The royal's first-move privilege (Cheshire Cat) is written in the castling
-        // field, so it stays.
-        if v.castling.is_none() && !v.goal.royal_first_move_queen {
+        // The royal's first-move privilege (Cheshire Cat) and Cambodia's gate rights
+        // are written in the castling field, so it stays.
+        if v.castling.is_none() && !v.goal.royal_first_move_queen && !v.cambodian_moves {
             // Fairy-Stockfish reads castling rights only when castling is on; a FEN that
             // has them (often the parent's) then means the same position without them.
             if let Some(fen) = without_castling_rights(&v.start_fen) {
@@ -1029,8 +1029,12 @@ impl<'a> Builder<'a> {
     /// Drop keys: pieces in hand (see [`DropView`]). `changed`: the board, the pieces or
     /// the promotion zone changed, so inherited hands are worked out again.
     fn apply_drops(&mut self, v: &mut Variant, r: &Regions, changed: bool) {
-        // immobilityIllegal (a promotion key) also says where pieces drop.
-        let given = DROP_KEYS.iter().any(|k| self.get(k).is_some())
+        // immobilityIllegal (a promotion key) also says where pieces drop. With
+        // cambodianMoves, `gating` gives the gate rights of those moves, not a hand.
+        let cambodian = self.cambodian_moves(v);
+        let given = DROP_KEYS
+            .iter()
+            .any(|k| self.get(k).is_some() && !(cambodian && *k == "gating"))
             || (self.get("immobilityIllegal").is_some() && matches!(r.drops, Some(Some(_))));
         let inherited = match &r.drops {
             None => None,
@@ -1074,7 +1078,7 @@ impl<'a> Builder<'a> {
             view.drop_promoted = b;
         }
         self.read_set_up_keys(&mut view);
-        self.read_gating_keys(&mut view);
+        self.read_gating_keys(&mut view, cambodian);
         // Regions: White's and Black's, as relative ranks, must agree.
         let mut region = [view.region.clone(), view.region.clone()];
         for (c, keys) in [
@@ -1218,9 +1222,29 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// `gating` and `seirawanGating`: Seirawan's gating, which needs both.
-    fn read_gating_keys(&mut self, view: &mut DropView) {
-        let gating = self.read("gating", parse_bool);
+    /// Whether the section plays Fairy-Stockfish's `cambodianMoves` (its own key, else
+    /// the parent's), which needs `gating = true` for its gate rights.
+    fn cambodian_moves(&mut self, v: &Variant) -> bool {
+        let on = self
+            .read("cambodianMoves", parse_bool)
+            .unwrap_or(v.cambodian_moves);
+        if on && self.read("gating", parse_bool) == Some(false) {
+            let line = self.get("gating").map_or(self.section.line, |e| e.line);
+            self.error(
+                line,
+                format!(
+                    "cambodianMoves needs 'gating = true' (its gate rights); variant {} rejected",
+                    self.section.name
+                ),
+            );
+        }
+        on
+    }
+
+    /// `gating` and `seirawanGating`: Seirawan's gating, which needs both (with
+    /// `cambodian`, `gating` alone gives the gate rights of Cambodia's first moves).
+    fn read_gating_keys(&mut self, view: &mut DropView, cambodian: bool) {
+        let gating = self.read("gating", parse_bool).filter(|_| !cambodian);
         let seirawan = self.read("seirawanGating", parse_bool);
         let (gating, seirawan) = (
             gating.unwrap_or(view.gating),
@@ -1233,7 +1257,7 @@ impl<'a> Builder<'a> {
                 .map_or(self.section.line, |e| e.line);
             let what = if gating {
                 "'gating = true' without 'seirawanGating = true' (gating rights with no \
-                 gating, as in Fairy-Stockfish's cambodianMoves) is not implemented"
+                 gating) is not implemented but with cambodianMoves"
             } else {
                 "'seirawanGating = true' needs 'gating = true'"
             };
@@ -1438,6 +1462,9 @@ impl<'a> Builder<'a> {
         }
         if let Some(b) = self.read("makpongRule", parse_bool) {
             v.checked_royal_stays = b;
+        }
+        if let Some(b) = self.read("cambodianMoves", parse_bool) {
+            v.cambodian_moves = b;
         }
         if let Some(b) = self.read("blastOnCapture", parse_bool) {
             // Fairy-Stockfish's blast spares pawns around the capture square.
@@ -1825,6 +1852,7 @@ fn template() -> Variant {
         royal_optional: false,
         flying_royals: false,
         checked_royal_stays: false,
+        cambodian_moves: false,
         pseudo_royalty: None,
         shatar_mate_rule: false,
         explosion: None,

@@ -111,7 +111,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("wallingRegionWhite", Class::Rule),
     ("wallingRegionBlack", Class::Rule),
     ("wallOrMove", Class::Unsupported(FALSE)),
-    ("cambodianMoves", Class::Unsupported(FALSE)),
+    ("cambodianMoves", Class::Rule),
     ("flipEnclosedPieces", Class::Unsupported(NONE)),
     // Game end.
     ("nMoveRule", Class::Rule),

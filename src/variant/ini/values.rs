@@ -244,9 +244,9 @@ pub fn parse_counting_rule(v: &str) -> Result<Option<CountingRule>, String> {
         "none" => Ok(None),
         "makruk" => Ok(Some(CountingRule::Makruk)),
         "asean" => Ok(Some(CountingRule::Asean)),
-        "cambodian" => Err("countingRule 'cambodian' is not implemented".into()),
+        "cambodian" => Ok(Some(CountingRule::Cambodian)),
         _ => Err(format!(
-            "'{v}' is not a counting rule (makruk, asean, none)"
+            "'{v}' is not a counting rule (makruk, cambodian, asean, none)"
         )),
     }
 }

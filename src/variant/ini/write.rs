@@ -79,6 +79,10 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
     out.key("mustCapture", v.mandatory_capture);
     out.key("flyingGeneral", v.flying_royals);
     out.key("makpongRule", v.checked_royal_stays);
+    if v.cambodian_moves {
+        out.key("gating", true);
+    }
+    out.key("cambodianMoves", v.cambodian_moves);
     match &v.explosion {
         None => out.key("blastOnCapture", false),
         Some(x) => {
@@ -512,6 +516,7 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
             None => "none",
             Some(CountingRule::Makruk) => "makruk",
             Some(CountingRule::Asean) => "asean",
+            Some(CountingRule::Cambodian) => "cambodian",
         },
     );
     out.key("shatarMateRule", v.shatar_mate_rule);

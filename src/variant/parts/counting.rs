@@ -1,5 +1,5 @@
 //! Counting rules (Fairy-Stockfish's `countingRule`): Makruk's board's honour and
-//! pieces' honour and the ASEAN rules. A count starts when the pawns are gone or a side
+//! pieces' honour, Cambodia's variant of them, and the ASEAN rules. A count starts when the pawns are gone or a side
 //! is bare; it has a limit (in plies) that depends on the material, and the game is
 //! drawn once the count passes it. This module owns the limits and the moment a count
 //! starts, transcribed from Fairy-Stockfish's `count_limit` and `do_move` so that the
@@ -56,23 +56,35 @@ impl Counting {
         let pawns = m.count(self.pawns, side) + m.count(self.pawns, !side);
         let strong = !side;
         match self.rule {
-            CountingRule::Makruk => {
-                if pawns > 0 || m.count_all(strong) == 1 {
+            CountingRule::Makruk | CountingRule::Cambodian => {
+                let cambodian = self.rule == CountingRule::Cambodian;
+                if m.count_all(strong) == 1 {
                     return 0;
                 }
-                // The board's honour: the counting side still has pieces.
-                if m.count_all(side) > 1 {
-                    return 64;
+                let own = m.count_all(side);
+                if own > 1 {
+                    // The board's honour: Makruk's once the pawns are gone; Cambodia's
+                    // for a side down to two or three pieces, pawns or not.
+                    return match cambodian {
+                        false if pawns == 0 => 64,
+                        true if own <= 3 => 63,
+                        _ => 0,
+                    };
                 }
-                // The pieces' honour, by the stronger side's material.
-                match () {
+                if pawns > 0 {
+                    return 0;
+                }
+                // The pieces' honour, by the stronger side's material (Cambodia's
+                // limits are Makruk's less one move).
+                let limit = match () {
                     _ if m.count(self.rooks, strong) > 1 => 8,
                     _ if m.count(self.rooks, strong) == 1 => 16,
                     _ if m.count(self.khons, strong) > 1 => 22,
                     _ if m.count(self.knights, strong) > 1 => 32,
                     _ if m.count(self.khons, strong) == 1 => 44,
                     _ => 64,
-                }
+                };
+                limit - u32::from(cambodian)
             }
             CountingRule::Asean => {
                 if pawns > 0 || m.count_all(side) > 1 {

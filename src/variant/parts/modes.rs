@@ -6,6 +6,7 @@
 //! generator, which asks `movegen`'s `modes_allow` about every move.
 
 use super::super::goal::Reach;
+use super::super::ini::pieces::type_name_of;
 use super::super::rules::{kinds_mask, RulesError};
 use super::super::Variant;
 
@@ -35,6 +36,18 @@ pub enum PieceMode {
     /// attacks along its queen lines (Cheshire Cat; `GoalRules::royal_first_move_queen`).
     /// The moves come from the generator's privilege step, so the mode filters nothing.
     RoyalFirstMoveQueen(usize),
+    /// Cambodia's first moves (`Variant::cambodian_moves`): from a gate square of its
+    /// side (`Position::gates`), the `royal` kind leaps two files sideways and one rank
+    /// forward when not in check, and the `jumpers` (a bit set: the `fers`-type kinds)
+    /// jump two squares straight forward; both only to an empty square. An enemy
+    /// `rooks` piece (a bit set: the `rook`-type kinds) moving onto the royal's rank or
+    /// file takes the royal's gate away (the "rook's aim" of pychess's rules). The moves
+    /// come from the generator's gate step, so the mode filters nothing.
+    GateMoves {
+        royal: usize,
+        jumpers: u32,
+        rooks: u32,
+    },
 }
 
 /// The end of [`PieceMode::Borrowed`]'s donor list.
@@ -107,6 +120,27 @@ impl PieceModes {
             }
             list.push(PieceMode::RoyalFirstMoveQueen(royal));
         }
+        if variant.cambodian_moves {
+            let royal = variant.pieces.iter().position(|p| p.royal).ok_or_else(|| {
+                RulesError(format!(
+                    "variant {}: cambodianMoves needs a royal piece",
+                    variant.name
+                ))
+            })?;
+            let of_type = |ty: &str| {
+                variant
+                    .pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| type_name_of(p) == ty)
+                    .fold(0u32, |m, (i, _)| m | 1 << i)
+            };
+            list.push(PieceMode::GateMoves {
+                royal,
+                jumpers: of_type("fers"),
+                rooks: of_type("rook"),
+            });
+        }
         Ok(PieceModes { list })
     }
 
@@ -123,6 +157,19 @@ impl PieceModes {
     pub fn borrowed(&self) -> Option<(usize, [u8; 8])> {
         self.list.iter().find_map(|m| match *m {
             PieceMode::Borrowed { kind, donors } => Some((kind, donors)),
+            _ => None,
+        })
+    }
+
+    /// Cambodia's gate moves: the royal kind, the jumping kinds and the aiming kinds
+    /// (bit sets), if any.
+    pub fn gate_moves(&self) -> Option<(usize, u32, u32)> {
+        self.list.iter().find_map(|m| match *m {
+            PieceMode::GateMoves {
+                royal,
+                jumpers,
+                rooks,
+            } => Some((royal, jumpers, rooks)),
             _ => None,
         })
     }

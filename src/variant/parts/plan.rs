@@ -241,7 +241,8 @@ fn mode_verdict(mode: PieceMode) -> Verdict {
         PieceMode::LoneAttackedSteps(_)
         | PieceMode::Pair { .. }
         | PieceMode::CheckedRoyalLines
-        | PieceMode::RoyalFirstMoveQueen(_) => Verdict {
+        | PieceMode::RoyalFirstMoveQueen(_)
+        | PieceMode::GateMoves { .. } => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
             pseudo: false,
@@ -573,6 +574,8 @@ impl ExchangeRule {
             | PieceMode::CheckedRoyalLines
             | PieceMode::Borrowed { .. }
             | PieceMode::RoyalFirstMoveQueen(_) => false,
+            // Cambodia's gate moves are quiet: captures are the kinds' own.
+            PieceMode::GateMoves { .. } => true,
         });
         // Line-count captures are not among the attacks an exchange is read from.
         if filters_ok && turn_ok && modes_ok && !line_count {
