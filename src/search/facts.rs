@@ -16,9 +16,9 @@ pub struct RuleFacts {
     /// Having no legal move is not a draw (antichess wins, Xiangqi loses): quiescence
     /// must notice it.
     pub stalemate_decides: bool,
-    /// Checks count toward a win (n-check): a capture that loses material may still be
-    /// worth searching in quiescence.
-    pub checks_count: bool,
+    /// Which captures that lose material by static exchange quiescence still searches
+    /// when they give check.
+    pub losing_checks: LosingChecks,
     /// A side that can capture must (the antichess family): such nodes are searched
     /// without the pruning that assumes a free choice of moves.
     pub captures_compulsory: bool,
@@ -53,7 +53,7 @@ impl RuleFacts {
             .fold(0u32, |m, (i, _)| m | 1 << i);
         RuleFacts {
             stalemate_decides: draws.stalemate != StalemateResult::Draw,
-            checks_count: rules.end.check_limit().is_some(),
+            losing_checks: LosingChecks::from_rules(rules),
             captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),
             quiet_checks_in_quiescence: rules.end.check_limit().is_some()
                 || rules.hands.as_ref().is_some_and(|h| h.drops),
@@ -66,6 +66,37 @@ impl RuleFacts {
                 && rules.filters.mated_royal_wins().is_none(),
             draws,
             null_ok_kinds,
+        }
+    }
+}
+
+/// Quiescence skips a capture that loses material by static exchange, unless it gives
+/// check and the rules make such a check worth more than the material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LosingChecks {
+    /// Material decides (chess): every losing capture is skipped.
+    Skipped,
+    /// Every losing capture that gives check is searched: each check counts toward the
+    /// win (n-check).
+    All,
+    /// A losing capture that gives check is searched when it loses no more than this:
+    /// where pieces are dropped from the hand, the captured piece goes there and drops
+    /// follow the check into the opened king (a sacrifice on the king's cover is the
+    /// usual attack in crazyhouse). Fairy-Stockfish's bound in drop games, 500.
+    UpTo(i32),
+}
+
+/// Fairy-Stockfish counts a checking capture as good down to this loss in drop games.
+const DROP_GAME_CHECK_LOSS: i32 = 500;
+
+impl LosingChecks {
+    fn from_rules<B: Bitboard>(rules: &Rules<B>) -> LosingChecks {
+        if rules.end.check_limit().is_some() {
+            LosingChecks::All
+        } else if rules.hands.as_ref().is_some_and(|h| h.drops) {
+            LosingChecks::UpTo(DROP_GAME_CHECK_LOSS)
+        } else {
+            LosingChecks::Skipped
         }
     }
 }

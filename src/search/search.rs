@@ -2,7 +2,7 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::facts::RuleFacts;
+use super::facts::{LosingChecks, RuleFacts};
 use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
 use super::movepick::{is_tactical, Context, MovePicker, Pick, PickStack};
 use super::see::Exchange;
@@ -1162,15 +1162,18 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             let m = pick.mv;
             if !in_check {
                 // A capture that loses material by static exchange is not worth it
-                // here, unless a check it gives counts toward the win.
+                // here, unless a check it gives counts toward the win or opens the
+                // king to drops (`LosingChecks`).
                 if pick.losing && node.best > -MATE_BOUND {
-                    if !self.facts.checks_count {
-                        continue;
-                    }
+                    let bound = match self.facts.losing_checks {
+                        LosingChecks::Skipped => continue,
+                        LosingChecks::All => None,
+                        LosingChecks::UpTo(loss) => Some(loss),
+                    };
                     self.pos.make_move(m);
                     let check = self.pos.in_check();
                     self.pos.unmake_move();
-                    if !check {
+                    if !check || bound.is_some_and(|b| !self.exchange.see_ge(&self.pos, m, -b)) {
                         continue;
                     }
                 }
@@ -1302,6 +1305,17 @@ mod tests {
 
     /// Quiescence's score of `fen` from its first ply, with or without its quiet checks.
     fn qsearch_score(variant: &str, fen: &str, checks: bool) -> i32 {
+        qsearch_run(variant, fen, checks, |_| {}).0
+    }
+
+    /// Quiescence's score of `fen` from its first ply and the nodes it visited, with or
+    /// without its quiet checks, with the variant's rule facts as `tweak` leaves them.
+    fn qsearch_run(
+        variant: &str,
+        fen: &str,
+        checks: bool,
+        tweak: impl FnOnce(&mut RuleFacts),
+    ) -> (i32, u64) {
         let pos = position(variant, fen);
         let tt = TranspositionTable::new(1);
         let control = Control::new(false);
@@ -1320,7 +1334,61 @@ mod tests {
             Vec::new(),
             mem,
         );
-        worker.qsearch_at(-INFINITE, INFINITE, 0, checks)
+        tweak(&mut worker.facts);
+        let score = worker.qsearch_at(-INFINITE, INFINITE, 0, checks);
+        (score, worker.nodes)
+    }
+
+    #[test]
+    fn losing_checking_captures_are_searched_where_checks_count_or_drops_follow() {
+        let facts = |variant: &str| {
+            let v = crate::variant::find_variant(variant).unwrap();
+            RuleFacts::new(&Rules::<u64>::new(v).unwrap()).losing_checks
+        };
+        assert_eq!(facts("3check"), LosingChecks::All);
+        assert_eq!(facts("crazyhouse"), LosingChecks::UpTo(500));
+        assert_eq!(facts("minishogi"), LosingChecks::UpTo(500));
+        assert_eq!(facts("chess"), LosingChecks::Skipped);
+        // Seirawan's hand only gates: no drops.
+        assert_eq!(facts("seirawan"), LosingChecks::Skipped);
+    }
+
+    #[test]
+    fn a_checking_sacrifice_that_deflects_the_king_is_seen_in_drop_games() {
+        // Crazyhouse, White: king e1, queen d1, bishop c4; Black: king e8, rook d8, pawn
+        // f7; hands empty. Both of White's captures lose by exchange: Qxd8+ Kxd8 (rook
+        // for queen), Bxf7+ Kxf7 (pawn for bishop; only the king guards f7, the rook on
+        // d8 does not reach it), so quiescence without them stands pat on the material.
+        // Bxf7+ gives check, and Black has three answers (d7 is the queen's): Kxf7
+        // leaves the rook d8 unguarded and Qxd8 wins it; Kf8 leaves it too, and Qxd8
+        // comes with check; Ke7 guards it and attacks the bishop, and White, to move,
+        // has won the pawn: off Black's board (105 in crazyhouse's table) and into
+        // White's hand (161). So the sacrifice raises the score by the pawn's swing,
+        // about 266, at least 100 whatever the position terms add. Its loss by exchange
+        // (bishop for pawn) is within the drop games' bound of 500.
+        let fen = "3rk3/5p2/8/8/2B5/8/8/3QK3[] w - - 0 1";
+        let with = qsearch_score("crazyhouse", fen, false);
+        let (without, _) = qsearch_run("crazyhouse", fen, false, |f| {
+            f.losing_checks = LosingChecks::Skipped
+        });
+        assert!(with >= without + 100, "{with} vs {without}");
+    }
+
+    #[test]
+    fn a_checking_capture_that_loses_more_than_the_bound_is_skipped_in_drop_games() {
+        // Crazyhouse, White: king e1, queen e2; Black: king e8, pawn e7. White's only
+        // capture, Qxe7+, gives check and loses the queen for a pawn (Kxe7): 869 - 105
+        // in crazyhouse's table, beyond the bound of 500. Bounded, quiescence stands pat
+        // at its first node; searching every losing check (as in n-check) visits the
+        // capture and the recapture and, the sacrifice losing, finds the same score.
+        let fen = "4k3/4p3/8/8/8/8/4Q3/4K3[] w - - 0 1";
+        let (bounded, bounded_nodes) = qsearch_run("crazyhouse", fen, false, |_| {});
+        let (all, all_nodes) = qsearch_run("crazyhouse", fen, false, |f| {
+            f.losing_checks = LosingChecks::All
+        });
+        assert_eq!(bounded, all);
+        assert_eq!(bounded_nodes, 1);
+        assert!(all_nodes > 1, "{all_nodes}");
     }
 
     #[test]
