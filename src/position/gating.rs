@@ -141,17 +141,7 @@ impl<B: Bitboard> Position<B> {
         if !h.captures_to_hand && self.hand[us].iter().all(|&n| n == 0) {
             new[us] = B::EMPTY;
         }
-        if new != old {
-            let n = self.rules.geo.squares();
-            for c in Color::both() {
-                for sq in (old[c] ^ new[c]).squares() {
-                    self.key ^= self.rules.zobrist.gates[c.index() * n + sq];
-                }
-            }
-            self.gate_history.push(old);
-            self.gates = new;
-            undo.hand_flags |= GATES_CHANGED;
-        }
+        self.set_gates(old, new, undo);
     }
 
     /// Cambodia's gate rights after a move (`Variant::cambodian_moves`, no hand): the
@@ -177,17 +167,24 @@ impl<B: Bitboard> Position<B> {
                 new[!us] &= !B::from_square(royal);
             }
         }
-        if new != old {
-            let n = self.rules.geo.squares();
-            for c in Color::both() {
-                for sq in (old[c] ^ new[c]).squares() {
-                    self.key ^= self.rules.zobrist.gates[c.index() * n + sq];
-                }
-            }
-            self.gate_history.push(old);
-            self.gates = new;
-            undo.hand_flags |= GATES_CHANGED;
+        self.set_gates(old, new, undo);
+    }
+
+    /// Replaces the gate rights `old` by `new` where they differ: the key's gate terms,
+    /// the old rights kept for unmake, and the undo record's flag.
+    fn set_gates(&mut self, old: [B; 2], new: [B; 2], undo: &mut Undo) {
+        if new == old {
+            return;
         }
+        let n = self.rules.geo.squares();
+        for c in Color::both() {
+            for sq in (old[c] ^ new[c]).squares() {
+                self.key ^= self.rules.zobrist.gates[c.index() * n + sq];
+            }
+        }
+        self.gate_history.push(old);
+        self.gates = new;
+        undo.hand_flags |= GATES_CHANGED;
     }
 
     /// Undoes [`Position::gates_after_departure`] (the key is restored by `unmake`).

@@ -1,7 +1,7 @@
 //! Fairy-Stockfish's piece types as the `variants.ini` keys name them (`knight = n`,
 //! `customPiece3 = a:BN`), and how a kind of a Protean variant answers to those names.
 
-use crate::variant::PieceKind;
+use crate::variant::{PieceKind, Variant};
 
 /// Number of `customPieceN` slots Fairy-Stockfish offers.
 pub const CUSTOM_SLOTS: usize = 25;
@@ -112,6 +112,18 @@ pub fn type_name_of(kind: &PieceKind) -> String {
         "khon" => "silver".into(),
         other => other.to_string(),
     }
+}
+
+/// The kinds of a variant (a bit per kind index) that stand for one Fairy-Stockfish
+/// type name (`type_name_of`), for rule parts that name their pieces by type
+/// (Makruk's counting, Cambodia's first moves).
+pub fn kinds_of_type(variant: &Variant, ty: &str) -> u32 {
+    variant
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| type_name_of(p) == ty)
+        .fold(0u32, |m, (i, _)| m | 1 << i)
 }
 
 /// The kinds that count as Fairy-Stockfish's `pawn` type.

@@ -10,7 +10,7 @@
 //! The kinds are found by their Fairy-Stockfish piece type: `rook`, `silver` (the
 //! khon), `knight` and `pawn`.
 
-use super::super::ini::pieces::type_name_of;
+use super::super::ini::pieces::kinds_of_type;
 use super::super::{Color, CountingRule, Variant};
 
 /// A variant's compiled counting rule: the rule and the kinds it counts, as bit sets.
@@ -33,14 +33,7 @@ impl Counting {
     /// The variant's counting rule, if it has one.
     pub fn of(variant: &Variant) -> Option<Counting> {
         let rule = variant.draws.counting?;
-        let mask = |ty: &str| {
-            variant
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| type_name_of(p) == ty)
-                .fold(0u32, |m, (i, _)| m | 1 << i)
-        };
+        let mask = |ty: &str| kinds_of_type(variant, ty);
         Some(Counting {
             rule,
             pawns: mask("pawn"),

@@ -6,7 +6,7 @@
 //! generator, which asks `movegen`'s `modes_allow` about every move.
 
 use super::super::goal::Reach;
-use super::super::ini::pieces::type_name_of;
+use super::super::ini::pieces::kinds_of_type;
 use super::super::rules::{kinds_mask, RulesError};
 use super::super::Variant;
 
@@ -127,14 +127,7 @@ impl PieceModes {
                     variant.name
                 ))
             })?;
-            let of_type = |ty: &str| {
-                variant
-                    .pieces
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| type_name_of(p) == ty)
-                    .fold(0u32, |m, (i, _)| m | 1 << i)
-            };
+            let of_type = |ty: &str| kinds_of_type(variant, ty);
             list.push(PieceMode::GateMoves {
                 royal,
                 jumpers: of_type("fers"),
