@@ -205,22 +205,31 @@ impl<B: Bitboard> Position<B> {
                 self.parse_castling_right(c)?;
                 continue;
             }
-            let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
             let file = (lower as u8 - b'a') as usize;
             if file >= geo.files() {
                 return Err(FenError(format!("gate right '{c}' off the board")));
             }
-            let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
-            let sq = geo.square(file, rank);
-            let p = self.board[sq];
-            if p == NO_PIECE || super::color_of(p) != color {
-                return Err(FenError(format!(
-                    "gate right '{c}' on {}, which holds no piece of that side",
-                    geo.square_name(sq)
-                )));
-            }
-            self.gates[color] |= B::from_square(sq);
+            self.add_gate_right(c, file, "gate right")?;
         }
+        Ok(())
+    }
+
+    /// A file letter of the FEN's castling field as a gate right: the square of that
+    /// file on the letter's side's first rank, which must hold a piece of that side.
+    /// `what` names the right in the error ("gate right", "gating right").
+    fn add_gate_right(&mut self, c: char, file: usize, what: &str) -> Result<(), FenError> {
+        let geo = self.rules.geo;
+        let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+        let rank = if color == WHITE { 0 } else { geo.ranks() - 1 };
+        let sq = geo.square(file, rank);
+        let p = self.board[sq];
+        if p == NO_PIECE || super::color_of(p) != color {
+            return Err(FenError(format!(
+                "{what} '{c}' on {}, which holds no piece of that side",
+                geo.square_name(sq)
+            )));
+        }
+        self.gates[color] |= B::from_square(sq);
         Ok(())
     }
 
@@ -263,15 +272,7 @@ impl<B: Bitboard> Position<B> {
                 && ((lower as u8 - b'a') as usize) < geo.files()
                 && holds(self, color)
             {
-                let sq = geo.square((lower as u8 - b'a') as usize, first_rank(color));
-                let p = self.board[sq];
-                if p == NO_PIECE || super::color_of(p) != color {
-                    return Err(FenError(format!(
-                        "gating right '{c}' on {}, which holds no piece of that side",
-                        geo.square_name(sq)
-                    )));
-                }
-                self.gates[color] |= B::from_square(sq);
+                self.add_gate_right(c, (lower as u8 - b'a') as usize, "gating right")?;
             } else {
                 self.parse_castling_right(c)?;
             }
