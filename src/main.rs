@@ -215,6 +215,10 @@ enum Command {
         /// Variant names for the network's header (default: the trained variant).
         #[arg(long, value_delimiter = ',')]
         variants: Vec<String>,
+        /// Also train on every training position mirrored left to right (refused where
+        /// the variant's pieces tell left from right).
+        #[arg(long)]
+        mirror: bool,
     },
     /// Fit evaluation parameters to labelled positions (Texel's method) and write a
     /// parameter file.
@@ -438,6 +442,7 @@ fn main() -> ExitCode {
             seed,
             threads,
             variants,
+            mirror,
         }) => variant_named(&variant).and_then(|v| {
             let names = if variants.is_empty() {
                 vec![v.name.clone()]
@@ -456,6 +461,7 @@ fn main() -> ExitCode {
                 validation,
                 seed,
                 threads: threads.unwrap_or_else(cores),
+                mirror,
             };
             run_train(&cfg, &out)
         }),

@@ -562,6 +562,7 @@ fn training_data_round_trips_and_a_short_training_run_is_deterministic() {
         validation: 0.2,
         seed: 3,
         threads,
+        mirror: false,
     };
     let lines = std::sync::Mutex::new(Vec::new());
     let a = train::run(&tcfg(1), &|l| lines.lock().unwrap().push(l.to_string())).unwrap();
@@ -570,6 +571,18 @@ fn training_data_round_trips_and_a_short_training_run_is_deterministic() {
         a.network, b.network,
         "the same net whatever the thread count"
     );
+    // Mirrored copies join the training part only: the same positions are counted and
+    // held out, and the net learns from twice the samples.
+    let m = train::run(
+        &train::Config {
+            mirror: true,
+            ..tcfg(2)
+        },
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(m.positions, a.positions);
+    assert_ne!(m.network, a.network);
     let lines = lines.into_inner().unwrap();
     let loss = |l: &str| -> f32 { l.split_whitespace().nth(3).unwrap().parse().unwrap() };
     assert!(
@@ -625,4 +638,43 @@ fn a_search_evaluates_with_the_network_it_is_given() {
         nnue::embedded().len() == nnue::EMBEDDED.len(),
         "every embedded net parses"
     );
+}
+
+#[test]
+fn mirrored_samples_are_the_positions_with_files_reversed() {
+    // The mirror of a sample is the sample of the mirrored position (written by hand:
+    // each rank's FEN string reversed), and mirroring twice gives the sample back.
+    let chess = find_variant("chess").unwrap();
+    struct Mirror;
+    impl OnBoard for Mirror {
+        type Output = ();
+        fn run<B: Bitboard>(self, rules: Arc<Rules<B>>) {
+            let fen = "r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R b - - 0 7";
+            let flipped = "r2kqb1r/pppb2pp/2np1n2/4pp2/4P3/2NPBP2/PPP1N1PP/R2KQB1R b - - 0 7";
+            let sample = |f: &str| {
+                let pos = Position::from_fen(rules.clone(), f).unwrap();
+                train::sample_of(&pos, 55, GameResult::Draw)
+            };
+            let (a, b) = (sample(fen), sample(flipped));
+            assert_eq!(train::mirrored(&a, 8), b);
+            assert_eq!(train::mirrored(&b, 8), a);
+        }
+    }
+    on_board(&chess, Mirror).unwrap();
+    // Chess and Xiangqi (its palace, files d-f of nine, is centred) look the same in a
+    // mirror; a piece that moves only to its left, or is kept to the queen's side, does
+    // not.
+    assert!(train::mirror_symmetric(&chess).is_ok());
+    assert!(train::mirror_symmetric(&find_variant("xiangqi").unwrap()).is_ok());
+    let mut lefty = (*chess).clone();
+    lefty.pieces[1].betza = "lWfR".into();
+    let err = train::mirror_symmetric(&lefty).unwrap_err();
+    assert!(err.contains("left and the right"), "{err}");
+    let mut confined = (*chess).clone();
+    confined.pieces[1].region = Some(protean::variant::Region {
+        files: 0..=3,
+        ranks: 0..=7,
+    });
+    let err = train::mirror_symmetric(&confined).unwrap_err();
+    assert!(err.contains("off the board's middle"), "{err}");
 }

@@ -45,6 +45,10 @@ pub struct Config {
     pub validation: f64,
     pub seed: u64,
     pub threads: usize,
+    /// Also train on each training position mirrored left to right (files reversed),
+    /// for variants whose rules look the same in a mirror ([`mirror_symmetric`]); the
+    /// held-out positions stay as they are, so their loss still measures real games.
+    pub mirror: bool,
 }
 
 /// What a training run did.
@@ -91,6 +95,18 @@ impl OnBoard for Train<'_> {
         if samples.len() < 2 {
             return Err("train needs at least two distinct positions".into());
         }
+        if cfg.mirror {
+            mirror_symmetric(&rules.variant)?;
+        }
+        let n_valid = ((samples.len() as f64 * cfg.validation) as usize).min(samples.len() - 1);
+        let valid = samples.split_off(samples.len() - n_valid);
+        let originals = samples.len();
+        if cfg.mirror {
+            let files = rules.geo.files();
+            let twins: Vec<Sample> = samples.iter().map(|s| mirrored(s, files)).collect();
+            samples.extend(twins);
+        }
+        samples.extend(valid);
         let set = Dataset::new(&features, &samples, cfg.lambda);
         drop(samples);
         let pool = rayon::ThreadPoolBuilder::new()
@@ -98,7 +114,6 @@ impl OnBoard for Train<'_> {
             .build()
             .map_err(|e| format!("cannot start {} threads: {e}", cfg.threads))?;
         let n = set.len();
-        let n_valid = ((n as f64 * cfg.validation) as usize).min(n - 1);
         let split = n - n_valid;
         let mut train_idx: Vec<usize> = (0..split).collect();
         let valid_idx: Vec<usize> = (split..n).collect();
@@ -137,12 +152,52 @@ impl OnBoard for Train<'_> {
         let letters = rules.kinds.iter().map(|k| k.letter).collect();
         Ok(Outcome {
             network: best.2.quantise(features, letters, cfg.names.clone()),
-            positions: n,
+            positions: originals + n_valid,
             duplicates,
             train_loss: best.3,
             valid_loss: best.0,
             best_epoch: best.1,
         })
+    }
+}
+
+/// Refuses `--mirror` for a variant whose rules tell left from right: a piece kind
+/// with a left- or right-only move (Betza's `l` and `r`), or one confined to files that
+/// are not placed evenly about the board's middle. Castling is not among the network's
+/// inputs, so a mirrored position is as good a sample as its original.
+pub fn mirror_symmetric(variant: &Variant) -> Result<(), String> {
+    for kind in &variant.pieces {
+        let chiral = |betza: &str| betza.chars().any(|c| c == 'l' || c == 'r');
+        if chiral(&kind.betza) || chiral(&kind.line_moves) {
+            return Err(format!(
+                "--mirror: {}'s {} ({}) moves differently to the left and the right",
+                variant.name, kind.name, kind.betza
+            ));
+        }
+        if let Some(region) = &kind.region {
+            if region.files.start() + region.files.end() != variant.files - 1 {
+                return Err(format!(
+                    "--mirror: {}'s {} is confined to files off the board's middle",
+                    variant.name, kind.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The sample with its files reversed (a1 <-> h1 on 8 files).
+pub fn mirrored(s: &Sample, files: usize) -> Sample {
+    let flip = |sq: usize| sq - sq % files + (files - 1 - sq % files);
+    let mut pieces: Vec<_> = s
+        .pieces
+        .iter()
+        .map(|&(sq, k, c)| (flip(sq), k, c))
+        .collect();
+    pieces.sort_unstable_by_key(|p| p.0);
+    Sample {
+        pieces,
+        ..s.clone()
     }
 }
 
