@@ -219,3 +219,25 @@ fn a_position_fen_gives_one_world_per_candidate() {
         assert_eq!(a, out("f3"));
     }
 }
+
+/// The bomb player spends the whole node budget on one search (stop 42): main gave the
+/// first search two thirds where some root move was threatened and kept the rest for
+/// the safe moves, which it searched only when the best move was threatened, so here
+/// (every black unit a candidate, some White moves threatened, the best one not) it
+/// printed `nodes 6666` of 10,000 while the blind baseline searched all 10,000. No
+/// root move brings White's bomb (the knight on b5) next to Black's king, so no strike
+/// prediction takes a share either.
+#[test]
+fn the_bomb_player_searches_with_the_whole_budget() {
+    let out = uci(&[
+        "setoption name UCI_Variant value atomicbomb",
+        "position startpos moves b1b1 d7d7 b1c3 g8h6 e2e3 e7e6 d2d4 d8h4 c3b5 h4d8",
+        "go nodes 10000",
+    ]);
+    let info = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap_or_default();
+    assert!(info.contains(" nodes 10000 "), "{out}");
+}

@@ -19,11 +19,22 @@
 //!    move and its value `v`; its value over the worlds is the planner's risk mix
 //!    (`RiskAversion`) of `v` and of `v` after each world's detonation, so a move that
 //!    lets one candidate blow up our king weighs heavily.
-//! 3. When some root move is threatened, the first search has two thirds of the
-//!    budget; if its best move is threatened, the rest goes to the best safe move
-//!    (`searchmoves`), played when its value beats the best move's risk mix.
+//! 3. Only the root moves whose *risk* (the risk mix of what the detonations in reply
+//!    take, 0 for a safe move) is within [`RISK_WINDOW_CP`] of the least risky move's
+//!    are searched, with the whole budget (in place of two thirds for all moves and a
+//!    third for the safe ones).
 //!
-//! One line per search: `MixSupport` does not apply here.
+//! 0. Before that, our own bomb: the opponent cannot know which of our units carries
+//!    it, so a root move that brings its blast onto the opponent's king is a *strike*
+//!    when the opponent's reply, predicted by a search of the world where neither bomb
+//!    is known (what the opponent can reason about), leaves our detonation winning
+//!    ([`strike`]). In the ordinary search the opponent's replies see our bomb and flee
+//!    it, so such a move looks useless there. A strike that one world's detonation in
+//!    reply would answer by destroying our king (or both kings) is not tried; each
+//!    prediction takes [`STRIKE_SHARE`] of the budget, the search below the rest, and
+//!    the strike is played unless that search finds a forced win of its own.
+//!
+//! One line: `MixSupport` does not apply here.
 //!
 //! Like the planner, this module reads the belief and nothing else.
 
@@ -34,6 +45,12 @@ use crate::position::bomb::Bomb;
 use crate::position::{color_of, kind_of, GameResult, Move, Position, NO_PIECE};
 use crate::search::{time, Control, Limits, Score, SearchMemory, Settings, TranspositionTable};
 
+/// Root moves whose risk is within this of the least risky move's are searched.
+const RISK_WINDOW_CP: i32 = 150;
+/// The share (1 of this many parts) of the budget that predicting the opponent's reply
+/// to one strike candidate takes, and the most candidates predicted per move.
+const STRIKE_SHARE: u64 = 8;
+const MAX_STRIKE_CANDIDATES: usize = 2;
 /// Nodes for the bomb-free world when neither nodes nor time limit the search.
 const UNLIMITED_NODES: u64 = 1_000_000;
 
@@ -76,15 +93,6 @@ impl Threat {
             Threat::Material(gain) => base.min(base + gain),
         }
     }
-
-    /// Whether it may cost us something, whatever the move's value.
-    fn harms(self) -> bool {
-        match self {
-            Threat::None => false,
-            Threat::Loss | Threat::Draw => true,
-            Threat::Material(gain) => gain < 0,
-        }
-    }
 }
 
 /// The opponent's detonation in reply to our move `m` in `world`, exactly: the blast's
@@ -122,6 +130,80 @@ fn threat<B: Bitboard>(world: &Position<B>, m: &str, values: &[i32]) -> Threat {
         Some(GameResult::Draw) => Threat::Draw,
         None => Threat::Material(gain),
     }
+}
+
+/// The root moves searched (step 3 of the module comment): those whose risk, the risk
+/// mix over the worlds (`aversion`) of what the detonations in reply take (0: safe), is
+/// within [`RISK_WINDOW_CP`] of the least risky move's. Never empty while `root` is not.
+fn least_risky(root: &[String], threats: &[Vec<Threat>], aversion: u32) -> Vec<String> {
+    let risks: Vec<i32> = threats
+        .iter()
+        .map(|t| {
+            let lost: Vec<i32> = t.iter().map(|t| t.value(0)).collect();
+            -planner::risk_mix(&lost, aversion)
+        })
+        .collect();
+    let least = risks.iter().copied().min().unwrap_or(0);
+    root.iter()
+        .zip(&risks)
+        .filter(|&(_, &r)| r <= least + RISK_WINDOW_CP)
+        .map(|(m, _)| m.clone())
+        .collect()
+}
+
+/// Whether `w`'s side to move wins the game by detonating its bomb now.
+fn detonation_wins<B: Bitboard>(w: &Position<B>) -> bool {
+    let us = w.side_to_move();
+    let Bomb::On(at) = w.bomb(us) else {
+        return false;
+    };
+    let detonation = Move::bomb(at);
+    if w.outcome().is_some() || !w.legal_moves().as_slice().contains(&detonation) {
+        return false;
+    }
+    let mut after = w.clone();
+    after.make_move(detonation);
+    matches!(after.outcome().map(|o| o.result), Some(GameResult::Win(c)) if c == us)
+}
+
+/// Whether our root move `m` in `base` (our bomb known, the opponent's set aside) puts
+/// the opponent's king inside our bomb's blast and not our own: a strike candidate.
+/// Returns the position after `m`.
+fn strike_candidate<B: Bitboard>(base: &Position<B>, m: &str) -> Option<Position<B>> {
+    let mut w = base.clone();
+    let us = w.side_to_move();
+    let mv = w.parse_uci_move(m).ok()?;
+    if mv
+        == Move::bomb(match w.bomb(us) {
+            Bomb::On(at) => at,
+            _ => return None,
+        })
+    {
+        return None;
+    }
+    w.make_move(mv);
+    if w.outcome().is_some() {
+        return None;
+    }
+    let Bomb::On(at) = w.bomb(us) else {
+        return None;
+    };
+    let blast = w.rules().bomb_blast[at];
+    let theirs = w.royal_square(!us)?;
+    let ours = w.royal_square(us)?;
+    (blast.has(theirs) && !blast.has(ours)).then_some(w)
+}
+
+/// Step 0 of the module comment: after our move (`after`, the opponent to move, our
+/// bomb known) the opponent's `reply`, chosen without knowing our bomb; whether our
+/// detonation then wins.
+fn strike<B: Bitboard>(after: &Position<B>, reply: &str) -> bool {
+    let mut w = after.clone();
+    let Ok(mv) = w.parse_uci_move(reply) else {
+        return false;
+    };
+    w.make_move(mv);
+    detonation_wins(&w)
 }
 
 /// The limits of one search of the bomb-free world: `share` (of `parts`) of the `go`
@@ -172,30 +254,65 @@ pub fn plan<B: Bitboard>(
         .map(|m| worlds.iter().map(|w| threat(w, m, &kind_values)).collect())
         .collect();
     answer.sampled = worlds.len();
-    let safe: Vec<String> = root
-        .iter()
-        .zip(&threats)
-        .filter(|(_, t)| !t.iter().any(|t| t.harms()))
-        .map(|(m, _)| m.clone())
-        .collect();
+    let searched = least_risky(&root, &threats, options.risk_aversion);
     let base = bomb_free(first);
     let single = Settings {
         multipv: 1,
         ..settings.clone()
     };
-    // All moves first; a third of the budget is kept for the safe moves where some
-    // move is threatened.
-    let reserve = !safe.is_empty() && safe.len() < root.len();
-    let all = share_of(limits, settings, if reserve { 2 } else { 3 }, 3);
+    // Step 0: our strikes, tried where no world's detonation in reply ends the game.
+    let mut predicted = 0;
+    let mut struck = None;
+    let candidates: Vec<(usize, Position<B>)> = root
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            !threats[*i]
+                .iter()
+                .any(|t| matches!(t, Threat::Loss | Threat::Draw))
+        })
+        .filter_map(|(i, m)| strike_candidate(&base, m).map(|w| (i, w)))
+        .take(MAX_STRIKE_CANDIDATES)
+        .collect();
+    for (i, after) in candidates {
+        let mut ignorant = after.clone();
+        ignorant.set_bomb_gone(!ignorant.side_to_move(), false);
+        let replies = planner::moves_of(&ignorant);
+        let limit = share_of(limits, settings, 1, STRIKE_SHARE);
+        let (_, result) = planner::score_moves(
+            &ignorant,
+            &replies,
+            &limit,
+            &single,
+            (tt, &mut *memory),
+            control,
+        );
+        predicted += result.nodes;
+        if result.best.as_deref().is_some_and(|r| strike(&after, r)) {
+            struck = Some(i);
+            break;
+        }
+    }
+    let mut all = share_of(limits, settings, 1, 1);
+    if let Some(n) = all.nodes.as_mut() {
+        *n = n.saturating_sub(predicted).max(1);
+    }
+    if searched.len() < root.len() {
+        all.searchmoves = searched;
+    }
     let (scores, result) =
         planner::score_moves(&base, &root, &all, &single, (tt, &mut *memory), control);
-    answer.nodes = result.nodes;
+    answer.nodes = predicted + result.nodes;
     answer.depth = result.depth;
     let Some(best) = result
         .best
         .as_ref()
         .and_then(|b| root.iter().position(|m| m == b))
     else {
+        if let Some(i) = struck {
+            answer.best = Some(root[i].clone());
+            answer.score = Score::Mate(2);
+        }
         return answer;
     };
     // The search's own score of its best move (a move's line score may be of an
@@ -211,29 +328,89 @@ pub fn plan<B: Bitboard>(
         Score::Mate(n) if best_mix == best_value => Score::Mate(n),
         _ => Score::Cp(best_mix),
     };
-    if !reserve || safe.contains(&root[best]) || control.stopped() {
-        return answer;
-    }
-    // The best move may be blown up in some world: the best of the safe moves instead,
-    // where it is worth more than the risk mix of the best.
-    let guarded = Limits {
-        searchmoves: safe,
-        ..share_of(limits, settings, 1, 3)
-    };
-    let (scores, result) =
-        planner::score_moves(&base, &root, &guarded, &single, (tt, &mut *memory), control);
-    answer.nodes += result.nodes;
-    answer.depth = answer.depth.min(result.depth);
-    let alternative = result
-        .best
-        .as_ref()
-        .and_then(|b| root.iter().position(|m| m == b))
-        .and_then(|m| result.score.or(scores[m]).map(|s| (m, s)));
-    if let Some((m, score)) = alternative {
-        if planner::value(score) > best_mix {
-            answer.best = Some(root[m].clone());
-            answer.score = score;
+    // A strike unless the search found a forced win that no detonation in reply spoils.
+    if let Some(i) = struck {
+        if !matches!(answer.score, Score::Mate(n) if n > 0) {
+            answer.best = Some(root[i].clone());
+            answer.score = Score::Mate(2);
         }
     }
     answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::rules::Rules;
+    use std::sync::Arc;
+
+    fn small(variant: &str, fen: &str) -> Position<u64> {
+        let v = crate::variant::find_variant(variant).unwrap();
+        Position::from_fen(Arc::new(Rules::new(v).unwrap()), fen).unwrap()
+    }
+
+    /// Worked by hand. White's bomb is the knight on g5, Black's the rook on h2 (set
+    /// aside, as the planner's bomb-free world does). Nh7 puts Black's king on g8 inside
+    /// the blast (g6 h6 g7 h7 g8 h8; White's king on c1 is far): a strike candidate;
+    /// Ne6 (blast d5-f7) and a2a3 do not, nor does the detonation itself.
+    #[test]
+    fn a_move_that_brings_our_blast_onto_their_king_is_a_strike_candidate() {
+        let base = bomb_free(&small(
+            "atomicbomb",
+            "6k1/5pp1/8/6N1/8/8/P6r/2K5 w - - 0 1 {g5,h2}",
+        ));
+        assert!(strike_candidate(&base, "g5h7").is_some());
+        for m in ["g5e6", "a2a3", "g5g5"] {
+            assert!(strike_candidate(&base, m).is_none(), "{m}");
+        }
+    }
+
+    /// Worked by hand, after Nh7 of the test above: a reply that does not know the bomb
+    /// (the rook takes the pawn on a2) leaves the detonation on h7 destroying the king on
+    /// g8: the strike holds. Kf8 steps out of the blast (f8 is two files from h7), and
+    /// Rxh7 takes the bomb's unit (gone without a blast): it fails.
+    #[test]
+    fn a_strike_holds_only_where_the_reply_leaves_the_king_in_the_blast() {
+        let base = bomb_free(&small(
+            "atomicbomb",
+            "6k1/5pp1/8/6N1/8/8/P6r/2K5 w - - 0 1 {g5,h2}",
+        ));
+        let after = strike_candidate(&base, "g5h7").unwrap();
+        assert!(strike(&after, "h2a2"));
+        assert!(!strike(&after, "g8f8"));
+        assert!(!strike(&after, "h2h7"));
+    }
+
+    fn names(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    /// Worked by hand, 16 worlds, `RiskAversion` 30. A move after which one candidate's
+    /// detonation destroys our king: its losses are -2999 (a lost game) in one world and
+    /// 0 in 15, mean -187, worst quarter -749, risk 0.7 * 187 + 0.3 * 749 = 355, beyond
+    /// 150 of the safe move's 0: not searched. A move that loses a pawn (-100) in four
+    /// worlds: mean -25, worst quarter -100, risk 47: searched.
+    #[test]
+    fn a_move_one_candidate_blows_our_king_up_after_is_not_searched() {
+        let root = names(&["safe", "king", "pawn"]);
+        let mut king = vec![Threat::None; 16];
+        king[3] = Threat::Loss;
+        let mut pawn = vec![Threat::None; 16];
+        for t in pawn.iter_mut().take(4) {
+            *t = Threat::Material(-100);
+        }
+        let threats = vec![vec![Threat::None; 16], king, pawn];
+        assert_eq!(least_risky(&root, &threats, 30), names(&["safe", "pawn"]));
+    }
+
+    /// Worked by hand: where every move is that risky (355 each, as above), the least
+    /// risky are all searched, so there is always a move to play.
+    #[test]
+    fn where_every_move_is_risky_the_least_risky_are_searched() {
+        let root = names(&["a", "b"]);
+        let mut risky = vec![Threat::None; 16];
+        risky[0] = Threat::Loss;
+        let threats = vec![risky.clone(), risky];
+        assert_eq!(least_risky(&root, &threats, 30), root);
+    }
 }

@@ -6,7 +6,8 @@
 //!   side knows after a half-move, as a value that holds no reference to the true
 //!   position, with the rule book's observation FEN, §2.3), [`record`] (one side's
 //!   observation history), [`belief`] (the positions consistent with a history) and
-//!   [`planner`] (the move chosen over sampled worlds of the belief; [`bomb_plan`] where
+//!   [`planner`] (the move chosen over sampled worlds of the belief, with
+//!   [`king_guard`]'s exact count of the king's exposure; [`bomb_plan`] where
 //!   only the other side's secret bomb is hidden; [`setup_plan`] during a hidden
 //!   set-up);
 //! - [`view`]: the referee's side, the only code that looks at the true game: it writes
@@ -23,6 +24,7 @@
 pub mod belief;
 pub mod bomb_plan;
 pub mod input;
+pub mod king_guard;
 pub mod observation;
 pub mod planner;
 pub mod record;

@@ -18,6 +18,7 @@
 //! capture is forced in every sampled world, and no ponder move.
 
 use super::belief::Belief;
+use super::king_guard;
 use crate::board::Bitboard;
 use crate::position::Position;
 use crate::search::{self, Control, Limits, Report, Score, SearchMemory, Settings};
@@ -268,8 +269,13 @@ pub fn plan<B: Bitboard>(
             .map(|&s| value(s))
             .min()
             .unwrap_or(0);
+        // A move that loses the king at once in this world is counted by the guard's
+        // exact share below, not once more here.
+        let exposed = king_guard::exposed_in(world, &root);
         for (m, s) in scores.iter().enumerate() {
-            values[m].push(s.map_or(floor, value));
+            if !exposed[m] {
+                values[m].push(s.map_or(floor, value));
+            }
             mates[m] = match (mates[m], s) {
                 (Some(longest), Some(Score::Mate(n))) if *n > 0 => Some(longest.max(*n)),
                 _ => None,
@@ -279,25 +285,34 @@ pub fn plan<B: Bitboard>(
     if answer.sampled == 0 {
         return answer;
     }
-    let (chosen, chosen_value) = choose(&values, options, &mut rng);
+    let (of, exposed) = king_guard::exposure(&playable, &root);
+    let mixes: Vec<i32> = values
+        .iter()
+        .zip(&exposed)
+        .map(|(v, &e)| {
+            let mix = if v.is_empty() {
+                value(Score::Mate(-1))
+            } else {
+                risk_mix(v, options.risk_aversion)
+            };
+            king_guard::guarded_value(mix, e, of, options.risk_aversion)
+        })
+        .collect();
+    let (chosen, chosen_value) = choose(&mixes, options, &mut rng);
     answer.best = Some(root[chosen].clone());
     answer.score = match mates[chosen] {
-        Some(n) if n > 0 => Score::Mate(n),
+        Some(n) if n > 0 && exposed[chosen] == 0 => Score::Mate(n),
         _ => Score::Cp(chosen_value),
     };
     answer.depth = if depth == u32::MAX { 0 } else { depth };
     answer
 }
 
-/// The move chosen from each move's values over the worlds, and its value: the best
-/// risk mix (equal values in the world's move order); with `MixSupport` 2-3 a seeded
+/// The move chosen from each move's value over the worlds (its risk mix, guarded), and
+/// that value: the best (equal values in the world's move order); with `MixSupport` 2-3 a seeded
 /// draw among that many best within [`MIX_WINDOW_CP`] of the best.
-pub(super) fn choose(values: &[Vec<i32>], options: &PlanOptions, rng: &mut Rng) -> (usize, i32) {
-    let mut ranked: Vec<(i32, usize)> = values
-        .iter()
-        .enumerate()
-        .map(|(m, v)| (risk_mix(v, options.risk_aversion), m))
-        .collect();
+pub(super) fn choose(mixes: &[i32], options: &PlanOptions, rng: &mut Rng) -> (usize, i32) {
+    let mut ranked: Vec<(i32, usize)> = mixes.iter().enumerate().map(|(m, &v)| (v, m)).collect();
     ranked.sort_by_key(|&(v, m)| (std::cmp::Reverse(v), m));
     let top = ranked[0].0;
     let support = ranked
