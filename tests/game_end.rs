@@ -199,4 +199,5 @@ game_end_suites! {
     jesonmor => "jesonmor",
     cambodian => "cambodian",
     karouk => "karouk",
+    koedem => "koedem",
 }

@@ -203,4 +203,5 @@ suites! {
     jesonmor => "jesonmor",
     cambodian => "cambodian",
     karouk => "karouk",
+    koedem => "koedem",
 }

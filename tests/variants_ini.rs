@@ -473,9 +473,9 @@ fn rules_we_lack_are_rejected_not_ignored() {
         "'seirawanGating = true' needs 'gating = true'",
     );
     assert_error(
-        "[a:placement]\nmustDropType = k\n",
+        "[a:placement]\nmustDropType = z\n",
         2,
-        "a set-up phase for one kind only is not implemented",
+        "mustDropType: no piece with letter 'z'",
     );
     assert_error(
         "[a:crazyhouse]\npieceDemotion = true\n",

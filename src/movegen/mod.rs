@@ -1145,8 +1145,8 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        if self.must_drop_now() && list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
-            list.retain(|m| m.kind() == MoveKind::Drop);
+        if self.must_drop_now() {
+            self.keep_compulsory_drops(list);
         }
         if self.rules.plan.pass_if_none
             && list.is_empty()
@@ -1165,12 +1165,29 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// A set-up turn: the side to move holds pieces and must drop one if it can. Its
-    /// moves come from the whole legal list, like compulsory captures.
+    /// A set-up turn: the side to move holds pieces (of the kind that must be dropped,
+    /// where one is named) and must drop one if it can. Its moves come from the whole
+    /// legal list, like compulsory captures.
     #[inline(always)]
     fn must_drop_now(&self) -> bool {
-        matches!(&self.rules.hands, Some(h) if h.must_drop)
-            && self.hand[self.side].iter().any(|&n| n != 0)
+        match &self.rules.hands {
+            Some(h) if h.must_drop => match h.must_drop_kind {
+                Some(k) => self.hand[self.side][k] != 0,
+                None => self.hand[self.side].iter().any(|&n| n != 0),
+            },
+            _ => false,
+        }
+    }
+
+    /// On a set-up turn: no drop of a kind other than the compulsory one
+    /// ([`crate::variant::Hands::must_drop_kind`]), and only drops if one is left.
+    fn keep_compulsory_drops(&self, list: &mut MoveList) {
+        if let Some(k) = self.rules.hands.as_ref().and_then(|h| h.must_drop_kind) {
+            list.retain(|m| m.kind() != MoveKind::Drop || m.promoted_kind() == k);
+        }
+        if list.as_slice().iter().any(|m| m.kind() == MoveKind::Drop) {
+            list.retain(|m| m.kind() == MoveKind::Drop);
+        }
     }
 
     /// The legal captures (en passant and custodian captures included) and promotions,

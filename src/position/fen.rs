@@ -13,6 +13,10 @@ use crate::variant::{Color, BLACK, WHITE};
 use std::fmt;
 use std::sync::Arc;
 
+/// The file of the castling king where several of its kind stand on the castling rank
+/// (Fairy-Stockfish's default `castlingKingFile`, e).
+const CASTLING_KING_FILE: usize = 4;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FenError(pub String);
 
@@ -422,9 +426,17 @@ impl<B: Bitboard> Position<B> {
         } else {
             geo.ranks() - 1 - rules.rank
         };
-        // The castling king: the one piece of its kind on the castling rank.
-        let on_rank = self.pieces_of(king_kind, color) & self.rules.tables.ranks[rank];
-        if on_rank.is_empty() || on_rank.more_than_one() {
+        // The castling king: the one piece of its kind on the castling rank, or where
+        // several stand there (Koedem's dropped kings), the one on Fairy-Stockfish's
+        // castling king file, e.
+        let mut on_rank = self.pieces_of(king_kind, color) & self.rules.tables.ranks[rank];
+        if on_rank.more_than_one() {
+            on_rank &= match CASTLING_KING_FILE < geo.files() {
+                true => B::from_square(geo.square(CASTLING_KING_FILE, rank)),
+                false => B::EMPTY,
+            };
+        }
+        if on_rank.is_empty() {
             return err(format!(
                 "castling right '{c}' but the king is not on its castling rank ({})",
                 rank + 1

@@ -40,6 +40,11 @@ pub struct Hands {
     /// drop one if any drop is legal (otherwise it moves as usual, as in
     /// Fairy-Stockfish), and royal pieces may start in hand.
     pub must_drop: bool,
+    /// With [`Hands::must_drop`], the one kind whose pieces in hand must be dropped
+    /// (Fairy-Stockfish's `mustDropType`; Koedem's kings): while the side to move holds
+    /// one, it drops one if it can and drops no other kind; without one in hand it
+    /// plays as usual. `None`: every kind (`mustDropType = *`).
+    pub must_drop_kind: Option<char>,
     /// Per-kind limits on where drops may go, beyond [`Hands::drop_ranks`].
     pub drop_limits: Vec<(char, DropLimit)>,
     /// A king dropped on this file of its first rank and a castling rook dropped on a
@@ -83,6 +88,8 @@ pub struct HandRules<B> {
     /// Kinds in FEN holdings order.
     pub fen_order: Vec<usize>,
     pub must_drop: bool,
+    /// The kind [`Hands::must_drop_kind`] names; `None`: every kind.
+    pub must_drop_kind: Option<usize>,
     /// Per kind, its drop limits (empty for most).
     pub drop_limits: Vec<Vec<DropLimit>>,
     /// The dark squares (a1's colour), for [`DropLimit::OppositeColors`].
@@ -230,6 +237,7 @@ impl<B: Bitboard> HandRules<B> {
             drop_zone,
             fen_order,
             must_drop: h.must_drop,
+            must_drop_kind: h.must_drop_kind.map(kind).transpose()?,
             drop_limits,
             dark,
             colour_split_kinds,

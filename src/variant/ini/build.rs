@@ -1077,7 +1077,7 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("dropPromoted", parse_bool) {
             view.drop_promoted = b;
         }
-        self.read_set_up_keys(&mut view);
+        self.read_set_up_keys(v, &mut view);
         self.read_gating_keys(&mut view, cambodian);
         // Regions: White's and Black's, as relative ranks, must agree.
         let mut region = [view.region.clone(), view.region.clone()];
@@ -1129,6 +1129,7 @@ impl<'a> Builder<'a> {
             // Set-up rules without drops change nothing (Fairy-Stockfish reads them only
             // for drops); they go, so that the hands say what is played.
             view.must_drop = false;
+            view.must_drop_type = None;
             view.opposite_colored_bishops = false;
             view.castling_dropped_piece = false;
             view.no_doubled = None;
@@ -1192,24 +1193,21 @@ impl<'a> Builder<'a> {
         v.draws.insufficient_material = false;
     }
 
-    /// `mustDrop` (with `mustDropType = *` only), `dropOppositeColoredBishop` and
-    /// `castlingDroppedPiece`: the rules of a set-up phase (Placement).
-    fn read_set_up_keys(&mut self, view: &mut DropView) {
+    /// `mustDrop` and `mustDropType` (`*`, every kind, or one piece letter),
+    /// `dropOppositeColoredBishop` and `castlingDroppedPiece`: the rules of a set-up
+    /// phase (Placement) or of one kind that must be dropped (Koedem's kings).
+    fn read_set_up_keys(&mut self, v: &Variant, view: &mut DropView) {
         if let Some(b) = self.read("mustDrop", parse_bool) {
             view.must_drop = b;
         }
-        if let Some(e) = self.get("mustDropType") {
-            if e.value != "*" {
-                self.error(
-                    e.line,
-                    format!(
-                        "'mustDropType = {}': a set-up phase for one kind only is not implemented \
-                         (only '*'); variant {} rejected",
-                        clip(&e.value),
-                        self.section.name
-                    ),
-                );
+        match self.get("mustDropType").map(|e| e.value.clone()) {
+            Some(t) if t == "*" => view.must_drop_type = None,
+            Some(_) => {
+                if let Some(l) = self.letter(v, "mustDropType") {
+                    view.must_drop_type = Some(l);
+                }
             }
+            None => {}
         }
         if let Some(b) = self.read("dropOppositeColoredBishop", parse_bool) {
             view.opposite_colored_bishops = b;

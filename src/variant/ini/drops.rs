@@ -43,8 +43,10 @@ pub struct DropView {
     /// `dropNoDoubled` and `dropNoDoubledCount`: kind `x` may not be dropped on a file
     /// that holds this many of the side's `x` (0: never dropped; 1: one per file).
     pub no_doubled: Option<(char, u32)>,
-    /// `mustDrop`: a set-up phase (with `mustDropType = *`).
+    /// `mustDrop`: a set-up phase.
     pub must_drop: bool,
+    /// `mustDropType`: the one kind that must be dropped; `None` for `*` (every kind).
+    pub must_drop_type: Option<char>,
     /// `dropOppositeColoredBishop`: the `bishop` type's drops end on both colours.
     pub opposite_colored_bishops: bool,
     /// `castlingDroppedPiece`: a king dropped on the e-file and a corner rook give the
@@ -77,6 +79,7 @@ impl DropView {
             promotion_zone_pawn_drops: false,
             no_doubled: None,
             must_drop: false,
+            must_drop_type: None,
             opposite_colored_bishops: false,
             castling_dropped_piece: false,
             pawn_drop_mate_illegal: false,
@@ -146,6 +149,7 @@ impl DropView {
             drop_ranks,
             fen_order: fen_order(v, self.must_drop),
             must_drop: self.must_drop,
+            must_drop_kind: self.must_drop_type.filter(|_| self.must_drop),
             drop_limits,
             castling_king_file: self
                 .castling_dropped_piece
@@ -223,6 +227,7 @@ impl DropView {
             region,
             no_doubled: never_dropped.map(|l| (l, 0)).or(per_file),
             must_drop: hands.must_drop,
+            must_drop_type: hands.must_drop_kind,
             opposite_colored_bishops: hands
                 .drop_limits
                 .iter()

@@ -579,6 +579,7 @@ impl Builder<'_> {
                 drop_ranks: Vec::new(),
                 fen_order: super::drops::fen_order(v, false),
                 must_drop: false,
+                must_drop_kind: None,
                 drop_limits: Vec::new(),
                 castling_king_file: None,
                 drop_mate_loses: Vec::new(),

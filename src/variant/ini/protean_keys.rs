@@ -98,7 +98,7 @@ impl Builder<'_> {
         }
     }
 
-    fn letter(&mut self, v: &Variant, key: &str) -> Option<char> {
+    pub(super) fn letter(&mut self, v: &Variant, key: &str) -> Option<char> {
         let l = self.read(key, one_letter)?;
         if v.kind_by_letter(l).is_none() {
             let line = self.get(key).unwrap().line;

@@ -437,6 +437,9 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
     if view.must_drop {
         out.key("mustDrop", true);
     }
+    if let Some(l) = view.must_drop_type {
+        out.key("mustDropType", l.to_ascii_lowercase());
+    }
     if view.opposite_colored_bishops {
         out.key("dropOppositeColoredBishop", true);
     }
