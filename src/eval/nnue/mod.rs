@@ -38,6 +38,10 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
         "nets/xiangqi-1.nnue",
         include_bytes!("../../../nets/xiangqi-1.nnue"),
     ),
+    (
+        "nets/atomic-2.nnue",
+        include_bytes!("../../../nets/atomic-2.nnue"),
+    ),
 ];
 
 /// Every embedded network that parses (the tests make sure each does).
@@ -47,7 +51,7 @@ pub fn embedded() -> Vec<&'static Network> {
 
 /// Embedded network `i`, parsed when first asked for: a variant's search reads the
 /// headers and parses only a network named for it, so a variant without one keeps
-/// no parsed weights (a megabyte and a half for the three nets) and touches no page
+/// no parsed weights (about two megabytes for the four nets) and touches no page
 /// of the embedded files beyond their headers.
 fn embedded_net(i: usize) -> Option<&'static Network> {
     static PARSED: [OnceLock<Option<Network>>; EMBEDDED.len()] =
