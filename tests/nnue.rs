@@ -440,6 +440,14 @@ fn every_embedded_network_updates_incrementally_is_symmetric_and_sees_material()
     let chariot_down = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1";
     let down = on_board(&xq, NetScore(chariot_down)).unwrap();
     assert!(down < -300, "a chariot down scores {down}");
+    // The atomic net: colour-symmetric, and a queen is worth a lot to its owner (the
+    // start is not level: White wins two games in three of the self-play it learnt from).
+    let atomic = find_variant("atomic").unwrap();
+    on_board(&atomic, Symmetry(fens.map(String::from).to_vec(), true)).unwrap();
+    let up = on_board(&atomic, NetScore(queen_up)).unwrap();
+    assert!(up > 400, "atomic: a queen up scores {up}");
+    let down = on_board(&atomic, NetScore(queen_up_black_to_move)).unwrap();
+    assert!(down < -400, "atomic: a queen down scores {down}");
 }
 
 #[test]
