@@ -105,12 +105,7 @@ impl PieceModes {
             list.push(PieceMode::Borrowed { kind, donors });
         }
         if goal.royal_first_move_queen {
-            let royal = variant.pieces.iter().position(|p| p.royal).ok_or_else(|| {
-                RulesError(format!(
-                    "variant {}: a royal first move needs a royal piece",
-                    variant.name
-                ))
-            })?;
+            let royal = royal_kind(variant, "a royal first move")?;
             if variant.castling.is_some() {
                 return Err(RulesError(format!(
                     "variant {}: the royal's first-move privilege takes the castling field: \
@@ -121,12 +116,7 @@ impl PieceModes {
             list.push(PieceMode::RoyalFirstMoveQueen(royal));
         }
         if variant.cambodian_moves {
-            let royal = variant.pieces.iter().position(|p| p.royal).ok_or_else(|| {
-                RulesError(format!(
-                    "variant {}: cambodianMoves needs a royal piece",
-                    variant.name
-                ))
-            })?;
+            let royal = royal_kind(variant, "cambodianMoves")?;
             let of_type = |ty: &str| kinds_of_type(variant, ty);
             list.push(PieceMode::GateMoves {
                 royal,
@@ -187,4 +177,14 @@ impl Reach {
             Reach::Step => ax <= 1 && ay <= 1,
         }
     }
+}
+
+/// The variant's royal kind, which the rule named `rule` needs.
+fn royal_kind(variant: &Variant, rule: &str) -> Result<usize, RulesError> {
+    variant.pieces.iter().position(|p| p.royal).ok_or_else(|| {
+        RulesError(format!(
+            "variant {}: {rule} needs a royal piece",
+            variant.name
+        ))
+    })
 }
