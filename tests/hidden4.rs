@@ -269,10 +269,10 @@ fn bad_observation_input_keeps_the_last_good_state() {
     ]);
     assert!(out.contains("FogInput observation"), "{out}");
     let out = uci(&[
-        "setoption name UCI_Variant value hiddenscreen".into(),
+        "setoption name UCI_Variant value chess".into(),
         "setoption name FogInput value observation".into(),
         format!("position startpos fog {start_w}"),
-        "position startpos moves K@e1".into(),
+        "position startpos moves e2e4".into(),
     ]);
     assert_eq!(out.matches("info string error").count(), 1, "{out}");
     assert!(

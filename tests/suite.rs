@@ -30,6 +30,8 @@ mod hidden3;
 mod hidden4;
 mod hidden5;
 mod hidden6;
+mod hidden7;
+mod hidden8;
 mod janggi;
 mod loa;
 mod match_runner;

@@ -72,6 +72,9 @@ pub struct Session {
     /// one-shot `setboard` with `?` squares): the planner's input instead of the
     /// referee's record. The history then holds the public start position only.
     observed: Option<ObservationHistory>,
+    /// Whether `history` is the open game that `observed` shows (after the hidden
+    /// set-up of an open game), searched as in referee mode.
+    observed_open: bool,
 }
 
 /// The options of the hidden-information player (`BeliefCap`, `WorldSamples`,
@@ -113,6 +116,7 @@ impl Session {
             },
             fog_memory: Arc::new(Mutex::new(FogMemory::default())),
             observed: None,
+            observed_open: false,
         }
     }
 
@@ -163,6 +167,7 @@ impl Session {
         self.state.clear();
         self.forget_belief();
         self.observed = None;
+        self.observed_open = false;
         Ok(())
     }
 
@@ -205,8 +210,17 @@ impl Session {
         let observed = start
             .observed_history(tokens)
             .map_err(SessionError::BadPosition)?;
+        // After the hidden set-up of an open game the observations show the whole
+        // position and every move: the game they give is searched as in referee mode.
+        let open = crate::hidden::setup_input::open_game(&observed, tokens);
+        let (game, moves) = match &open {
+            Some((fen, moves)) => (self.start_game(&variant, Some(fen))?, moves.as_slice()),
+            None => (start, &[][..]),
+        };
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         self.abort();
-        self.history.set(start, &[])?;
+        self.history.set(game, &moves)?;
+        self.observed_open = open.is_some();
         self.observed = Some(observed);
         Ok(())
     }
@@ -215,6 +229,13 @@ impl Session {
     /// as the whole history; the game is the variant's start position.
     pub fn set_observation_fen(&mut self, text: &str) -> Result<(), SessionError> {
         self.check_observable()?;
+        if self.variant().fog.as_ref().is_some_and(|f| f.hidden_setup) {
+            return Err(SessionError::BadPosition(
+                "'position fogfen' is not read in a game with a hidden set-up: send \
+                 'position startpos fog <obs> [<halfmove> <obs>]...'"
+                    .into(),
+            ));
+        }
         let variant = self.variant().clone();
         let start = self.start_game(&variant, None)?;
         let observed = start
@@ -222,18 +243,18 @@ impl Session {
             .map_err(SessionError::BadPosition)?;
         self.abort();
         self.history.set(start, &[])?;
+        self.observed_open = false;
         self.observed = Some(observed);
         Ok(())
     }
 
     fn check_observable(&self) -> Result<(), SessionError> {
-        if reads_observations(self.variant()) {
+        if planner_covers(self.variant()) {
             return Ok(());
         }
         Err(SessionError::BadPosition(format!(
-            "observations are read only in the games the honest player plays with fog or \
-             bombs in play and no hidden set-up (a set-up's tokens would need our hand and, \
-             after an open set-up, the opponent's moves), not in {}",
+            "observations are read only in the games the honest player plays (fog or bombs \
+             in play, or a hidden set-up), not in {}",
             clip(&self.variant().name)
         )))
     }
@@ -253,7 +274,7 @@ impl Session {
     /// Refused in observation mode in a game the honest player plays: the engine is
     /// given observations there, never the true game.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), SessionError> {
-        if self.fog.observation_mode && reads_observations(self.variant()) {
+        if self.fog.observation_mode && planner_covers(self.variant()) {
             return Err(SessionError::BadPosition(
                 "FogInput is observation: send 'position startpos|fen <FEN> fog ...' or \
                  'position fogfen <observation FEN>' (or set FogInput referee)"
@@ -265,6 +286,7 @@ impl Session {
         let start = self.start_game(&variant, fen)?;
         self.history.set(start, moves)?;
         self.observed = None;
+        self.observed_open = false;
         Ok(())
     }
 
@@ -343,6 +365,7 @@ impl Session {
                     self.abort();
                     self.fog.observation_mode = mode == FOG_OBSERVATION;
                     self.observed = None;
+                    self.observed_open = false;
                 }
                 other => {
                     return Err(SessionError::BadChoice(format!(
@@ -467,7 +490,10 @@ impl Session {
                     .map_err(SessionError::BadMove)?
             }
         };
-        let history = history.filter(|h| self.observed.is_some() || !sees_everything(h.last()));
+        // Where the mover sees everything the game itself is searched: the true one in
+        // referee mode, the one the observations give after an open set-up.
+        let searches_game = self.observed.is_none() || self.observed_open;
+        let history = history.filter(|h| !searches_game || !sees_everything(h.last()));
         Ok(history.map(|history| PlanJob {
             history,
             belief_cap: self.fog.belief_cap,
@@ -538,13 +564,6 @@ impl Session {
     pub fn status(&self) -> Option<Status> {
         self.runner.status()
     }
-}
-
-/// Whether observation mode reads `variant`'s observations: a game the honest player
-/// plays, without a hidden set-up (observation mode does not read `hand=` yet; a hidden
-/// set-up is played from `position ... moves` in either mode).
-fn reads_observations(variant: &Variant) -> bool {
-    planner_covers(variant) && !variant.fog.as_ref().is_some_and(|f| f.hidden_setup)
 }
 
 impl Drop for Session {

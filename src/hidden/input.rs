@@ -11,11 +11,12 @@
 //! An `<obs>` token is an observation FEN's board field with `;`-separated extras:
 //! `ep=<sq>` (we may capture en passant there), `promo` (the opponent promoted) and
 //! `material=<letters>` (a hint of the opponent's units, checked and not used: in the
-//! games the planner plays that count is known exactly). `hand=`, `bomb=` and `boom=`
-//! are refused: the planner does not play the hidden set-ups, and games with secret
-//! bombs are refused as a whole (their observation carries fields a token does not). A `<halfmove>` is our
-//! move in UCI, or `?` for an opponent half-move; they alternate from the start's side
-//! to move, and the observer is the side to move after the last one. The fields a
+//! games the planner plays that count is known exactly). Games with secret bombs and
+//! open play after a hidden set-up, where every move but a designation is seen, are
+//! read by [`super::replay_input`] (`bomb=`, `boom=`, the opponent's moves in UCI); a
+//! hidden set-up by [`super::setup_input`] (`hand=`). A `<halfmove>` is our move in
+//! UCI, or `?` for an opponent half-move; they alternate from the start's side to
+//! move, and the observer is the side to move after the last one. The fields a
 //! token does not carry are derived as the referee derives them: side to move and
 //! full-move number from the start and the count of half-moves, the clock unknown
 //! (`-`), our castling rights from the start's, less each right whose king or rook
@@ -52,7 +53,7 @@ fn err<T>(message: impl Into<String>) -> Result<T, InputError> {
 
 /// The part of a token an error echoes (a front end clips whole messages, so they are
 /// short, the reason first).
-fn clip(text: &str) -> String {
+pub(super) fn clip(text: &str) -> String {
     const MAX: usize = 16;
     match text.char_indices().nth(MAX) {
         Some((i, _)) => format!("{}...", &text[..i]),
@@ -63,21 +64,13 @@ fn clip(text: &str) -> String {
 /// One observation FEN (`?` or `*` unseen, the clock a number or `-`) as a history of
 /// no half-moves, observed by its side to move. Castling letters of the other side (a
 /// fog FEN that prints both sides' rights) are dropped: the observer does not know them.
-/// Observation mode does not read games with secret bombs yet: their observation is the
-/// whole FEN (both sides' castling rights, the clock), which a token does not carry.
-fn refuse_bombs<B: Bitboard>(rules: &Rules<B>) -> Result<(), InputError> {
-    if rules.bomb_blast.is_empty() {
-        Ok(())
-    } else {
-        err("observation mode does not read games with secret bombs yet (use referee mode)")
-    }
-}
-
 pub fn history_from_fen<B: Bitboard>(
     rules: &Rules<B>,
     text: &str,
 ) -> Result<ObservationHistory, InputError> {
-    refuse_bombs(rules)?;
+    if !rules.bomb_blast.is_empty() {
+        return super::replay_input::history_from_fen(rules, text);
+    }
     let mut obs = Observation::from_fen(text, rules.geo).map_err(|e| InputError(e.0))?;
     check_contents(rules, &obs)?;
     let viewer = obs.side_to_move;
@@ -94,13 +87,12 @@ pub fn history_from_fen<B: Bitboard>(
     })
 }
 
-/// The history given by `fog`'s tokens after the public start position `start`.
-pub fn history_from_tokens<B: Bitboard>(
-    start: &Position<B>,
-    tokens: &[&str],
-) -> Result<ObservationHistory, InputError> {
-    let rules = start.rules();
-    refuse_bombs(rules)?;
+/// `fog`'s tokens split into the first observation and the half-move pairs after it,
+/// with the observer: the side to move after the last half-move.
+pub(super) fn split_tokens<'t>(
+    start_side: Color,
+    tokens: &'t [&'t str],
+) -> Result<(&'t str, &'t [&'t str], Color), InputError> {
     let Some((first, rest)) = tokens.split_first() else {
         return err("'fog' needs at least the first observation");
     };
@@ -110,42 +102,33 @@ pub fn history_from_tokens<B: Bitboard>(
             rest.len().div_ceil(2)
         ));
     }
-    let plies = rest.len() / 2;
-    let mut side = start.side_to_move();
-    let viewer = if plies % 2 == 0 { side } else { !side };
-    let mut fullmove = start.fullmove_number();
-    let mut castling = CastlingTracker::new(start, viewer);
-    let mut first = read_token(rules, first, 0, side, viewer, fullmove)?;
-    first.castling = castling.after(&first);
-    let mut steps: Vec<Step> = Vec::with_capacity(plies);
-    for (i, pair) in rest.chunks(2).enumerate() {
-        let ply = i + 1;
-        let (half, token) = (pair[0], pair[1]);
-        let own_move = if side == viewer {
-            if half == "?" {
-                return err(format!("half-move {ply} is ours: give our move, not '?'"));
-            }
-            let before = steps.last().map_or(&first, |s| &s.seen);
-            let (from, to) = own_move_squares(rules, before, viewer, half, ply)?;
-            castling.moved(from, to);
-            Some(half.to_string())
-        } else {
-            if half != "?" {
-                return err(format!(
-                    "half-move {ply} is the opponent's: '?', not '{}'",
-                    clip(half)
-                ));
-            }
-            None
-        };
-        if side != WHITE {
-            fullmove += 1;
-        }
-        side = !side;
-        let mut seen = read_token(rules, token, ply, side, viewer, fullmove)?;
-        seen.castling = castling.after(&seen);
-        steps.push(Step { own_move, seen });
+    let viewer = if rest.len() / 2 % 2 == 0 {
+        start_side
+    } else {
+        !start_side
+    };
+    Ok((first, rest, viewer))
+}
+
+/// The history given by `fog`'s tokens after the public start position `start`.
+pub fn history_from_tokens<B: Bitboard>(
+    start: &Position<B>,
+    tokens: &[&str],
+) -> Result<ObservationHistory, InputError> {
+    let rules = start.rules();
+    if super::setup_input::in_setup(start) {
+        return super::setup_input::history_from_tokens(start, tokens);
     }
+    // Every move is seen: secret bombs, or an open game after its hidden set-up.
+    let open = rules.vision.as_ref().is_some_and(|v| !v.play);
+    if !rules.bomb_blast.is_empty() || open {
+        return super::replay_input::history_from_tokens(start, tokens);
+    }
+    let (first, rest, viewer) = split_tokens(start.side_to_move(), tokens)?;
+    let mut reader = FogReader::new(start, viewer, start.side_to_move(), start.fullmove_number());
+    let first = reader.observation(first, 0)?;
+    let mut steps: Vec<Step> = Vec::with_capacity(rest.len() / 2);
+    reader.steps(rest, 0, &first, &mut steps)?;
     Ok(ObservationHistory {
         viewer,
         first,
@@ -153,7 +136,98 @@ pub fn history_from_tokens<B: Bitboard>(
     })
 }
 
-fn is_own(c: char, viewer: Color) -> bool {
+/// Reads the tokens of a game with fog in play: our moves (from a square that showed
+/// our unit), `?` for the opponent's, and the observations after them.
+pub(super) struct FogReader<'a, B: Bitboard> {
+    rules: &'a Rules<B>,
+    viewer: Color,
+    /// The side to move and the full-move number of the next observation read.
+    side: Color,
+    fullmove: u32,
+    castling: CastlingTracker<B>,
+}
+
+impl<'a, B: Bitboard> FogReader<'a, B> {
+    /// A reader from `start` (its castling rights), with `side` to move at move
+    /// `fullmove` (the start's own, or those after a hidden set-up).
+    pub(super) fn new(
+        start: &'a Position<B>,
+        viewer: Color,
+        side: Color,
+        fullmove: u32,
+    ) -> FogReader<'a, B> {
+        FogReader {
+            rules: start.rules(),
+            viewer,
+            side,
+            fullmove,
+            castling: CastlingTracker::new(start, viewer),
+        }
+    }
+
+    /// The observation `token`, read after half-move `ply`. A game with hands shows
+    /// its holdings (`[]` after a hidden set-up, DC4) whether or not the token does.
+    pub(super) fn observation(
+        &mut self,
+        token: &str,
+        ply: usize,
+    ) -> Result<Observation, InputError> {
+        let mut seen = read_token(
+            self.rules,
+            token,
+            ply,
+            self.side,
+            self.viewer,
+            self.fullmove,
+        )?;
+        seen.castling = self.castling.after(&seen);
+        if self.rules.hands.is_some() && seen.holdings.is_none() {
+            seen.holdings = Some(String::new());
+        }
+        Ok(seen)
+    }
+
+    /// The half-move pairs `pairs`, the first of them half-move `done + 1`, after the
+    /// observation `last`, appended to `steps`.
+    pub(super) fn steps(
+        &mut self,
+        pairs: &[&str],
+        done: usize,
+        last: &Observation,
+        steps: &mut Vec<Step>,
+    ) -> Result<(), InputError> {
+        for (i, pair) in pairs.chunks(2).enumerate() {
+            let ply = done + i + 1;
+            let (half, token) = (pair[0], pair[1]);
+            let own_move = if self.side == self.viewer {
+                if half == "?" {
+                    return err(format!("half-move {ply} is ours: give our move, not '?'"));
+                }
+                let before = steps.last().map_or(last, |s| &s.seen);
+                let (from, to) = own_move_squares(self.rules, before, self.viewer, half, ply)?;
+                self.castling.moved(from, to);
+                Some(half.to_string())
+            } else {
+                if half != "?" {
+                    return err(format!(
+                        "half-move {ply} is the opponent's: '?', not '{}'",
+                        clip(half)
+                    ));
+                }
+                None
+            };
+            if self.side != WHITE {
+                self.fullmove += 1;
+            }
+            self.side = !self.side;
+            let seen = self.observation(token, ply)?;
+            steps.push(Step { own_move, seen });
+        }
+        Ok(())
+    }
+}
+
+pub(super) fn is_own(c: char, viewer: Color) -> bool {
     if viewer == WHITE {
         c.is_ascii_uppercase()
     } else {
@@ -163,7 +237,10 @@ fn is_own(c: char, viewer: Color) -> bool {
 
 /// Every piece shown is one of the variant's kinds; no holdings or bombs in a game
 /// without them.
-fn check_contents<B: Bitboard>(rules: &Rules<B>, obs: &Observation) -> Result<(), InputError> {
+pub(super) fn check_contents<B: Bitboard>(
+    rules: &Rules<B>,
+    obs: &Observation,
+) -> Result<(), InputError> {
     for cell in &obs.cells {
         if let Cell::Piece(text) = cell {
             let letter = text
@@ -245,11 +322,8 @@ fn read_token<B: Bitboard>(
                     return Err(at("'material' given twice".into()));
                 }
             }
-            "hand" | "bomb" | "boom" => {
-                return Err(at(format!(
-                    "'{key}' is for hidden set-ups and the secret bomb"
-                )))
-            }
+            "hand" => return Err(at("'hand' is for hidden set-ups".into())),
+            "bomb" | "boom" => return Err(at(format!("'{key}' is for games with secret bombs"))),
             _ => return Err(at(format!("unknown extra '{}'", clip(extra)))),
         }
     }
@@ -258,7 +332,7 @@ fn read_token<B: Bitboard>(
 
 /// The squares of our move `text` (UCI: two squares, an optional promotion letter),
 /// which must start on a square that showed one of our units.
-fn own_move_squares<B: Bitboard>(
+pub(super) fn own_move_squares<B: Bitboard>(
     rules: &Rules<B>,
     before: &Observation,
     viewer: Color,

@@ -14,7 +14,7 @@
 //!   a side's observations of it (the engine's session and `d` call it).
 //!
 //! [`input`] reads observation mode's input (rule book §3.2) into the same history the
-//! referee writes, so the player cannot tell the two modes apart.
+//! referee writes ([`replay_input`] where every move but a bomb's designation is seen), so the player cannot tell the two modes apart.
 //!
 //! [`sight`] is what a side sees of *a* position by the variant's fog rule
 //! (`parts::vision`): the referee applies it to the true position, the belief to the
@@ -28,6 +28,8 @@ pub mod king_guard;
 pub mod observation;
 pub mod planner;
 pub mod record;
+pub mod replay_input;
+pub mod setup_input;
 pub mod setup_plan;
 pub mod sight;
 pub mod view;

@@ -189,6 +189,19 @@ impl<B: Bitboard> Position<B> {
         self.set_bomb(color, if detonated { BOMB_DETONATED } else { BOMB_GONE });
     }
 
+    /// Puts `color`'s bomb on `sq`, which must hold one of its units (`false`, nothing
+    /// changed, if not). For observation mode's public replay (`hidden::replay_input`),
+    /// which learns where the opponent's bomb stood only when it detonates. Not undone
+    /// by `unmake_move`: for a position that is only played forward.
+    pub fn place_bomb(&mut self, color: Color, sq: Square) -> bool {
+        let p = self.board[sq];
+        if p == NO_PIECE || super::color_of(p) != color {
+            return false;
+        }
+        self.set_bomb(color, sq as u16);
+        true
+    }
+
     /// The FEN's bomb field. With `hidden`, that side's entry as its opponent knows
     /// it: `-` before the designation, `x` once it was detonated (public), else `?`
     /// (where it is, or that it went unseen).
