@@ -7,10 +7,10 @@
 //! game that has it, and the search finds that out at the first of them.
 //!
 //! The pawns are the kinds the evaluation groups as pawns: the promoting kinds that are
-//! not royal (`RuleFacts::pawn_kinds`). A variant without them (Xiangqi, the shogi-less
-//! drop games without promotion, tafl) gets no correction: its key would be one entry
-//! per side, a single running average of the evaluation's error that knows nothing
-//! about the position.
+//! not royal (`RuleFacts::pawn_kinds`). A variant without them (Xiangqi, whose soldier
+//! does not promote; Janggi; shogi-style games, whose kinds promote by their own rule;
+//! tafl) gets no correction: its key would be one entry per side, a single running
+//! average of the evaluation's error that knows nothing about the position.
 //!
 //! The key is computed from the pawns' square sets when a node needs it (a few
 //! multiplications per pawn kind and colour), not kept by `make_move`: the move
