@@ -1377,27 +1377,12 @@ mod tests {
         checks: bool,
         tweak: impl FnOnce(&mut RuleFacts),
     ) -> (i32, u64) {
-        let pos = position(variant, fen);
-        let tt = TranspositionTable::new(1);
-        let control = Control::new(false);
-        let eval = MaterialEval::new(pos.rules());
-        let counters = [super::super::thread::Counter::default()];
         let mut memory = super::super::history::SearchMemory::new();
-        let mem = &mut memory.prepare(&pos, 1)[0];
-        let mut worker = Worker::new(
-            pos,
-            0,
-            &tt,
-            &control,
-            &eval,
-            &counters,
-            HardLimits::default(),
-            Vec::new(),
-            mem,
-        );
-        tweak(&mut worker.facts);
-        let score = worker.qsearch_at(-INFINITE, INFINITE, 0, checks);
-        (score, worker.nodes)
+        with_worker(&mut memory, position(variant, fen), |worker| {
+            tweak(&mut worker.facts);
+            let score = worker.qsearch_at(-INFINITE, INFINITE, 0, checks);
+            (score, worker.nodes)
+        })
     }
 
     /// A worker on `pos` with the table evaluation, one thread's share of `memory`.
