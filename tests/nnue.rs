@@ -448,6 +448,25 @@ fn every_embedded_network_updates_incrementally_is_symmetric_and_sees_material()
     assert!(up > 400, "atomic: a queen up scores {up}");
     let down = on_board(&atomic, NetScore(queen_up_black_to_move)).unwrap();
     assert!(down < -400, "atomic: a queen down scores {down}");
+    // The antichess net (also suicide's): colour-symmetric, and material is a burden: a
+    // lone king against a whole army is close to winning for the king's side, to move or not.
+    let anti = find_variant("antichess").unwrap();
+    let anti_fens = [
+        "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/8/7K w - - 0 1",
+        "r1b1k2r/pp3ppp/2n5/8/2B5/8/PP3PPP/R3K2R w - - 0 12",
+    ];
+    on_board(&anti, Symmetry(anti_fens.map(String::from).to_vec(), true)).unwrap();
+    let lone = on_board(&anti, NetScore(anti_fens[1])).unwrap();
+    assert!(
+        lone > 1000,
+        "antichess: a lone king against an army scores {lone}"
+    );
+    let army = on_board(&anti, NetScore("7k/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")).unwrap();
+    assert!(
+        army < -1000,
+        "antichess: an army against a lone king scores {army}"
+    );
 }
 
 #[test]

@@ -209,7 +209,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 92] = [
+const FSF_LOADING: [&str; 97] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -251,6 +251,7 @@ const FSF_LOADING: [&str; 92] = [
     "cornerrook",
     "diana",
     "microchess",
+    "empire",
     "shinobi",
     "breakthrough5",
     "breakthrough6",
@@ -259,6 +260,7 @@ const FSF_LOADING: [&str; 92] = [
     "crossderby",
     "elimination",
     "antiatomic",
+    "chennis",
     "gorogoroplus",
     "dragonfly",
     "kamikazerooks",
@@ -274,8 +276,10 @@ const FSF_LOADING: [&str; 92] = [
     "checkmateless",
     "sixthrank",
     "fullmoon",
+    "crowdedxiangqi",
     "massacre",
     "backrank",
+    "chessvshp",
     "ordavsempire",
     "xhess",
     "allexplodeatomic",
@@ -299,6 +303,7 @@ const FSF_LOADING: [&str; 92] = [
     "la-mancha-duel",
     "argess",
     "quasi-shatranj",
+    "muje",
     "andersgiveaway",
     "andersanti",
     "leaperhouse",
@@ -558,10 +563,12 @@ fn drop_and_region_values_protean_cannot_represent_are_errors() {
         3,
         "only rectangular mobility regions",
     );
+    // A side the section leaves out keeps its region (here the whole board): Black's
+    // queen is then no mirror image of White's.
     assert_error(
         "[a:chess]\nmobilityRegionWhiteQueen = *1 *2\n",
         2,
-        "a mobility region for one side only",
+        "mobility regions that are not mirror images",
     );
     assert_error(
         "[a:chess]\nmobilityRegionWhiteAmazon = *1\nmobilityRegionBlackAmazon = *8\n",

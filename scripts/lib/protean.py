@@ -48,10 +48,12 @@ def variant_names(exe):
     return [line.split()[0] for line in out.splitlines() if line.strip()]
 
 
-def perft(exe, variant, depth, fen=None, chess960=False, timeout=None):
-    """`protean perft --variant V [--fen FEN] [--chess960] DEPTH` as one process;
-    returns (nodes, {move: count}, seconds of the whole process)."""
+def perft(exe, variant, depth, fen=None, chess960=False, timeout=None, variants_file=None):
+    """`protean [--variants-file FILE] perft --variant V [--fen FEN] [--chess960] DEPTH`
+    as one process; returns (nodes, {move: count}, seconds of the whole process)."""
     args = ["perft", "--variant", variant]
+    if variants_file is not None:
+        args = ["--variants-file", str(variants_file)] + args
     if fen is not None:
         args += ["--fen", fen]
     if chess960:

@@ -37,6 +37,10 @@ pub trait Bitboard:
     fn msb(self) -> usize;
     fn shl(self, n: u32) -> Self;
     fn shr(self, n: u32) -> Self;
+    /// A 64-bit digest of the set, mixed with `seed`: equal sets give equal digests,
+    /// and different seeds independent ones (for keys built from a few sets, such as
+    /// the search's pawn-structure key).
+    fn digest(self, seed: u64) -> u64;
 
     #[inline(always)]
     fn any(self) -> bool {
@@ -68,6 +72,15 @@ pub trait Bitboard:
         }
         b
     }
+}
+
+/// SplitMix64's finalizer: every bit of `x` reaches every bit of the result.
+#[inline(always)]
+pub fn mix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Iterator over the squares of a set, lowest first.
@@ -122,6 +135,10 @@ macro_rules! primitive_bitboard {
             #[inline(always)]
             fn shr(self, n: u32) -> Self {
                 self.checked_shr(n).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn digest(self, seed: u64) -> u64 {
+                (0..<$t>::BITS / 64).fold(seed, |h, i| mix64(h ^ (self >> (64 * i)) as u64))
             }
             #[inline(always)]
             fn more_than_one(self) -> bool {
@@ -239,6 +256,10 @@ impl Bitboard for Wide {
     fn has(self, sq: usize) -> bool {
         self.0[sq / 64] >> (sq % 64) & 1 != 0
     }
+    #[inline(always)]
+    fn digest(self, seed: u64) -> u64 {
+        self.0.iter().fold(seed, |h, &w| mix64(h ^ w))
+    }
     fn shl(self, n: u32) -> Self {
         let n = n as usize;
         if n >= Self::CAPACITY {
@@ -299,6 +320,11 @@ mod tests {
         assert_eq!(B::from_square(0).shr(1), B::EMPTY);
         assert_eq!(B::first_n(top + 1).count() as usize, top + 1);
         assert_eq!((!B::EMPTY & B::first_n(3)), set_of(&[0, 1, 2]));
+        // A digest is the set's and the seed's: the highest square counts as well.
+        assert_eq!(b.digest(7), set_of::<B>(&[top, 5, 0]).digest(7));
+        assert_ne!(b.digest(7), b.digest(8));
+        assert_ne!(b.digest(7), set_of::<B>(&[0, 5]).digest(7));
+        assert_ne!(B::EMPTY.digest(7), B::from_square(top).digest(7));
     }
 
     #[test]

@@ -6,5 +6,5 @@ pub mod geometry;
 pub mod magic;
 
 pub use attacks::Tables;
-pub use bitboard::{Bitboard, Squares, Wide};
+pub use bitboard::{mix64, Bitboard, Squares, Wide};
 pub use geometry::{Geometry, Square, MAX_FILES, MAX_RANKS, MAX_SQUARES};

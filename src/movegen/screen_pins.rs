@@ -1,6 +1,6 @@
 //! Legal moves from pins when captures go through screens and legs: cannons (a capture
 //! over exactly one piece), lame leapers (a leap whose path must be empty), riders on
-//! some or all lines and royals that attack each other along an open file.
+//! some or all lines and royals that attack each other along an open file or rank.
 //!
 //! Out of check, a move can expose the royal piece only by emptying a square or by
 //! filling one; both are read off the king's lines and the legs of the leapers aimed at
@@ -450,7 +450,7 @@ mod tests {
 
     /// Chess with castling, en passant and promotion, where the knight is a lame horse,
     /// the bishop a diagonal cannon, the queen a cannon on all eight lines and the kings
-    /// face each other along files.
+    /// may not face each other along files and ranks.
     #[test]
     fn cannons_horses_and_flying_kings_match_make_and_test() {
         let mut pieces = orthodox_pieces();

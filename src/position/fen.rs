@@ -13,10 +13,6 @@ use crate::variant::{Color, BLACK, WHITE};
 use std::fmt;
 use std::sync::Arc;
 
-/// The file of the castling king where several of its kind stand on the castling rank
-/// (Fairy-Stockfish's default `castlingKingFile`, e).
-const CASTLING_KING_FILE: usize = 4;
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FenError(pub String);
 
@@ -427,12 +423,13 @@ impl<B: Bitboard> Position<B> {
             geo.ranks() - 1 - rules.rank
         };
         // The castling king: the one piece of its kind on the castling rank, or where
-        // several stand there (Koedem's dropped kings), the one on Fairy-Stockfish's
-        // castling king file, e.
+        // several stand there (Koedem's dropped kings), the one on the castling king's
+        // file (Fairy-Stockfish's castlingKingFile, e by default).
+        let king_file = rules.king_file;
         let mut on_rank = self.pieces_of(king_kind, color) & self.rules.tables.ranks[rank];
         if on_rank.more_than_one() {
-            on_rank &= match CASTLING_KING_FILE < geo.files() {
-                true => B::from_square(geo.square(CASTLING_KING_FILE, rank)),
+            on_rank &= match king_file < geo.files() {
+                true => B::from_square(geo.square(king_file, rank)),
                 false => B::EMPTY,
             };
         }

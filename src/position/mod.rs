@@ -1439,15 +1439,17 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// [`Position::checked_on`] where checks are more than geometric attacks: royals
-    /// facing on a file (flying general), pieces that attack like another kind.
+    /// facing on a file or a rank (flying general), pieces that attack like another kind.
     #[inline]
     fn specially_checked_on(&self, sq: Square, color: Color, occ: B) -> bool {
         if self.rules.filters.has(MoveFilter::RoyalsMayNotFace) {
             if let Some(theirs) = self.royal_square(!color) {
                 let geo = self.rules.geo;
-                if geo.file_of(theirs) == geo.file_of(sq)
-                    && (self.rules.tables.between(sq, theirs) & occ).is_empty()
-                {
+                // Fairy-Stockfish's flying general sees along ranks too (Empire's kings
+                // on one rank); the palaces of Xiangqi never share one.
+                let in_line = geo.file_of(theirs) == geo.file_of(sq)
+                    || geo.rank_of(theirs) == geo.rank_of(sq);
+                if in_line && (self.rules.tables.between(sq, theirs) & occ).is_empty() {
                     return true;
                 }
             }

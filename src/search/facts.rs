@@ -13,6 +13,9 @@ pub struct RuleFacts {
     /// Kinds other than royal and promoting (pawn-like) ones, as a bit set: a side with
     /// none of them is zugzwang-prone and gets no null move.
     pub null_ok_kinds: u32,
+    /// The pawns, as the evaluation groups them: the promoting kinds that are not
+    /// royal, as a bit set. The correction history's key; none (0): no correction.
+    pub pawn_kinds: u32,
     /// Having no legal move is not a draw (antichess wins, Xiangqi loses): quiescence
     /// must notice it.
     pub stalemate_decides: bool,
@@ -51,7 +54,14 @@ impl RuleFacts {
             .enumerate()
             .filter(|(_, k)| !k.royal && !k.promotes)
             .fold(0u32, |m, (i, _)| m | 1 << i);
+        let pawn_kinds = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.promotes && !k.royal)
+            .fold(0u32, |m, (i, _)| m | 1 << i);
         RuleFacts {
+            pawn_kinds,
             stalemate_decides: draws.stalemate != StalemateResult::Draw,
             losing_checks: LosingChecks::from_rules(rules),
             captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),

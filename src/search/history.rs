@@ -1,7 +1,8 @@
 //! What the search learns about moves during a game, kept from one search to the next:
 //! the quiet-move ("butterfly") history, the continuation histories (how good a move was
 //! right after a given move one, two and four plies earlier), the capture history, the
-//! killer moves of each ply and the counter-moves. The
+//! killer moves of each ply, the counter-moves, and the correction history of the static
+//! evaluation (`correction.rs`). The
 //! caller (the protocol's engine state) owns one [`SearchMemory`] for the whole game,
 //! passes it to every search and calls [`SearchMemory::clear`] for a new game.
 //!
@@ -23,6 +24,7 @@ use crate::variant::{Color, Variant};
 use std::sync::atomic::{AtomicI16, AtomicI32, AtomicU32, Ordering::Relaxed};
 use std::sync::Arc;
 
+use super::correction::CorrectionHistory;
 use super::MAX_PLY;
 
 /// History scores stay within this bound (gravity formula in `History::update`;
@@ -61,7 +63,7 @@ pub fn stat_bonus(depth: i32) -> i32 {
 
 /// Moves `e` toward `±max` by `bonus`, slower as it nears the bound.
 #[inline]
-fn gravity(e: &AtomicI16, bonus: i32, max: i32) {
+pub(super) fn gravity(e: &AtomicI16, bonus: i32, max: i32) {
     let b = bonus.clamp(-max, max);
     let v = e.load(Relaxed) as i32;
     // A racing thread's update in between is lost, as in a shared table of any engine.
@@ -345,6 +347,7 @@ pub struct Tables {
     pub continuation: ContinuationHistory,
     pub captures: CaptureHistory,
     pub counter_moves: CounterMoves,
+    pub correction: CorrectionHistory,
 }
 
 impl Tables {
@@ -354,6 +357,7 @@ impl Tables {
             continuation: ContinuationHistory::new(ps),
             captures: CaptureHistory::new(ps),
             counter_moves: CounterMoves::new(ps.squares),
+            correction: CorrectionHistory::new(),
         }
     }
 
@@ -363,6 +367,7 @@ impl Tables {
             + ContinuationHistory::bytes(ps)
             + CaptureHistory::bytes(ps)
             + 4 * CounterMoves::entries(ps.squares)
+            + CorrectionHistory::bytes()
     }
 
     fn clear(&self) {
@@ -370,6 +375,7 @@ impl Tables {
         self.continuation.clear();
         self.captures.clear();
         self.counter_moves.clear();
+        self.correction.clear();
     }
 }
 

@@ -5,6 +5,7 @@
 //! - [`tt`]: the shared transposition table;
 //! - [`facts`]: the rule facts the search reads, gathered in one place;
 //! - [`history`]: what the search learns about moves during a game ([`SearchMemory`]);
+//! - [`correction`]: the correction history of the static evaluation, by pawn structure;
 //! - [`movepick`]: move ordering (TT move, MVV-LVA, killers, history);
 //! - [`see`]: static exchange evaluation, by the variant's capture rules;
 //! - [`search`]: one thread's alpha-beta (the worker);
@@ -13,6 +14,7 @@
 //!
 //! `docs/search.md` explains the design and the choices.
 
+pub mod correction;
 pub mod facts;
 pub mod history;
 pub mod movepick;

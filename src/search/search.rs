@@ -2,6 +2,7 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
+use super::correction::{correction_bonus, pawn_key};
 use super::facts::{LosingChecks, RuleFacts};
 use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
 use super::movepick::{is_tactical, Context, MovePicker, Pick, PickStack};
@@ -338,19 +339,23 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The static evaluation of the node and the score to prune with: the table's
-    /// evaluation when it has one (else a fresh one, stored at once so that a later
-    /// visit need not repeat it), refined by the table's score where its bound says
-    /// the true value lies beyond the evaluation. In check both are `-INFINITE`.
+    /// The static evaluation of the node, as evaluated and as corrected, and the score
+    /// to prune with. The evaluation is the table's when it has one (else a fresh one,
+    /// stored at once so that a later visit need not repeat it); the table keeps it
+    /// raw. The corrected one adds the correction history's entry for the pawns
+    /// (`correction.rs`): it drives `improving` and is what the search's result is
+    /// compared with to learn. The score to prune with is the corrected one, refined
+    /// by the table's score where its bound says the true value lies beyond it. In
+    /// check all three are `-INFINITE`.
     fn static_eval(
         &mut self,
         key: u64,
         hit: Option<TtHit>,
         in_check: bool,
         tt_pv: bool,
-    ) -> (i32, i32) {
+    ) -> (i32, i32, i32) {
         if in_check {
-            return (-INFINITE, -INFINITE);
+            return (-INFINITE, -INFINITE, -INFINITE);
         }
         let static_eval = match hit.and_then(|h| h.eval) {
             Some(e) => e,
@@ -370,6 +375,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 e
             }
         };
+        let raw_eval = static_eval;
+        let static_eval = (raw_eval + self.correction()).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         let eval = match hit {
             Some(h)
                 if h.score.abs() < MATE_BOUND
@@ -383,7 +390,60 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
             _ => static_eval,
         };
-        (static_eval, eval)
+        (raw_eval, static_eval, eval)
+    }
+
+    /// The pawn-structure key of the position, where the variant has pawns (without
+    /// them there is no correction: see `correction.rs`).
+    #[inline]
+    fn pawn_key(&self) -> Option<u64> {
+        (self.facts.pawn_kinds != 0).then(|| pawn_key(&self.pos, self.facts.pawn_kinds))
+    }
+
+    /// The correction history's correction of the static evaluation, in centipawns.
+    #[inline]
+    fn correction(&self) -> i32 {
+        self.pawn_key().map_or(0, |k| {
+            self.mem
+                .tables
+                .correction
+                .correction(self.pos.side_to_move(), k)
+        })
+    }
+
+    /// Teaches the correction history what a node's search found: `best` (bound
+    /// `bound`, best move `best_move`) against the corrected static evaluation, at
+    /// `depth`. Only where the difference is real: not in check, not a mate score, the
+    /// best move quiet (a capture's gain is not the evaluation's error), and the bound
+    /// on the side of the evaluation it proves (a fail high above it, a fail low below
+    /// it, or exact). Stockfish's conditions.
+    fn update_correction(
+        &mut self,
+        static_eval: i32,
+        best: i32,
+        bound: Bound,
+        best_move: Move,
+        depth: i32,
+    ) {
+        let real = match bound {
+            Bound::Lower => best > static_eval,
+            Bound::Upper => best < static_eval,
+            Bound::Exact => true,
+        };
+        if static_eval == -INFINITE
+            || best.abs() >= MATE_BOUND
+            || !real
+            || (best_move != Move::NONE && is_tactical(&self.pos, best_move))
+        {
+            return;
+        }
+        if let Some(k) = self.pawn_key() {
+            let bonus = correction_bonus(best, static_eval, depth);
+            self.mem
+                .tables
+                .correction
+                .update(self.pos.side_to_move(), k, bonus);
+        }
     }
 
     /// Whether the side to move's static evaluation is better than at its last node
@@ -832,7 +892,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 return h.score;
             }
         }
-        let (static_eval, eval) = self.static_eval(key, hit, in_check, tt_pv);
+        let (raw_eval, static_eval, eval) = self.static_eval(key, hit, in_check, tt_pv);
         let improving = self.improving(ply, static_eval);
         self.frames[ply + FRAME_OFFSET].tt_hit = hit.is_some();
 
@@ -1049,7 +1109,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        let stored_eval = (!in_check).then_some(static_eval);
+        self.update_correction(static_eval, best, bound, best_move, depth);
+        let stored_eval = (!in_check).then_some(raw_eval);
         let entry = TtStore {
             mv: best_move,
             score: best,
@@ -1124,7 +1185,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
         let in_check = self.in_check();
         let tt_pv = hit.is_some_and(|h| h.pv);
-        let (static_eval, stand_pat) = self.static_eval(key, hit, in_check, tt_pv);
+        let (raw_eval, _, stand_pat) = self.static_eval(key, hit, in_check, tt_pv);
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -1234,7 +1295,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             score: node.best,
             depth: qs_depth,
             bound: Some(bound),
-            eval: (!in_check).then_some(static_eval),
+            eval: (!in_check).then_some(raw_eval),
             pv: tt_pv,
         };
         self.tt.store(key, entry, ply);
@@ -1316,12 +1377,24 @@ mod tests {
         checks: bool,
         tweak: impl FnOnce(&mut RuleFacts),
     ) -> (i32, u64) {
-        let pos = position(variant, fen);
+        let mut memory = super::super::history::SearchMemory::new();
+        with_worker(&mut memory, position(variant, fen), |worker| {
+            tweak(&mut worker.facts);
+            let score = worker.qsearch_at(-INFINITE, INFINITE, 0, checks);
+            (score, worker.nodes)
+        })
+    }
+
+    /// A worker on `pos` with the table evaluation, one thread's share of `memory`.
+    fn with_worker<R>(
+        memory: &mut super::super::history::SearchMemory,
+        pos: Position<u64>,
+        run: impl FnOnce(&mut Worker<'_, u64>) -> R,
+    ) -> R {
         let tt = TranspositionTable::new(1);
         let control = Control::new(false);
         let eval = MaterialEval::new(pos.rules());
         let counters = [super::super::thread::Counter::default()];
-        let mut memory = super::super::history::SearchMemory::new();
         let mem = &mut memory.prepare(&pos, 1)[0];
         let mut worker = Worker::new(
             pos,
@@ -1334,9 +1407,68 @@ mod tests {
             Vec::new(),
             mem,
         );
-        tweak(&mut worker.facts);
-        let score = worker.qsearch_at(-INFINITE, INFINITE, 0, checks);
-        (score, worker.nodes)
+        run(&mut worker)
+    }
+
+    #[test]
+    fn the_correction_history_learns_where_the_evaluation_is_too_low() {
+        use super::super::correction::MAX_CORRECTION;
+        // White: king g1, knight d5, pawns f2 g2 h2; Black: king e8, rook a8, pawns f7
+        // g7 h7. By material White is a rook for a knight down, but Nc7+ (a quiet move)
+        // forks king and rook, and after the king steps aside Nxa8 leaves White a
+        // knight up: the search's score lies far above the static evaluation, with a
+        // quiet best move, so the root's exact result teaches White's entry for these
+        // pawns a positive correction.
+        let fork = "r3k3/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1";
+        // Other pieces, the same pawns, White to move: the entry that applies.
+        let same_pawns = "4k3/2q2ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+        let mut memory = super::super::history::SearchMemory::new();
+        let before = with_worker(&mut memory, position("chess", same_pawns), |w| {
+            w.correction()
+        });
+        assert_eq!(before, 0);
+        let (raw, score) = with_worker(&mut memory, position("chess", fork), |w| {
+            let raw = w.evaluate();
+            let mut score = 0;
+            for depth in 1..=5 {
+                score = w.search(depth, -INFINITE, INFINITE, 0, true);
+            }
+            (raw, score)
+        });
+        assert!(score > raw + 300, "search {score}, evaluation {raw}");
+        let after = with_worker(&mut memory, position("chess", same_pawns), |w| {
+            let (raw, corrected, _) = w.static_eval(w.pos.key(), None, false, false);
+            assert_eq!(corrected - raw, w.correction());
+            w.correction()
+        });
+        assert!(after > 0 && after <= MAX_CORRECTION, "{after}");
+        // However often the lesson is repeated, the correction stays within its clamp.
+        for _ in 0..40 {
+            let c = with_worker(&mut memory, position("chess", fork), |w| {
+                for depth in 1..=4 {
+                    w.search(depth, -INFINITE, INFINITE, 0, true);
+                }
+                w.correction()
+            });
+            assert!(c.abs() <= MAX_CORRECTION, "{c}");
+        }
+        let last = with_worker(&mut memory, position("chess", same_pawns), |w| {
+            w.correction()
+        });
+        assert!(last >= after && last <= MAX_CORRECTION, "{after} -> {last}");
+        // Black's entry for these pawns is another one, which did not learn White's
+        // lesson; a new game forgets both.
+        let black = with_worker(
+            &mut memory,
+            position("chess", "4k3/2q2ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1"),
+            |w| w.correction(),
+        );
+        assert!(black < last, "{black} against {last}");
+        memory.clear();
+        let cleared = with_worker(&mut memory, position("chess", same_pawns), |w| {
+            w.correction()
+        });
+        assert_eq!(cleared, 0);
     }
 
     #[test]

@@ -157,6 +157,10 @@ pub struct Castling {
     /// The rank the king and rook castle on, counted from their owner's side (0: its
     /// first rank; 1 in Omicron and Shako, whose back rows stand on the second rank).
     pub rank: usize,
+    /// The file of the castling king where several pieces of its kind stand on the
+    /// castling rank (Fairy-Stockfish's `castlingKingFile`, e by default): a FEN's
+    /// castling rights are that one's (Koedem's dropped kings).
+    pub king_file: usize,
     /// The castlings that win, and whose rights lost otherwise lose (Fairy-Stockfish's
     /// `castlingWins`): bit `2 * colour + side` (side 0: the king's side, 1: the
     /// queen's), as the position keeps the rights; 0 in every other game.
@@ -409,8 +413,9 @@ pub struct Variant {
     /// A side may have no royal piece (Horde): it then cannot be checked, and the end
     /// rules decide its fate.
     pub royal_optional: bool,
-    /// Royal pieces may not face each other on an open file (Xiangqi's flying general):
-    /// a royal piece counts as attacking along its file up to the first piece.
+    /// Royal pieces may not face each other on an open file or rank (Xiangqi's flying
+    /// general, along ranks too as in Fairy-Stockfish): a royal piece counts as
+    /// attacking along its file and rank up to the first piece.
     pub flying_royals: bool,
     /// A royal piece in check may move only to capture its one checker (Makpong,
     /// Fairy-Stockfish's `makpongRule`): it may not step out of check.

@@ -246,6 +246,9 @@ pub struct CastlingRules {
     pub rook_kinds: u32,
     /// The castling rank, counted from the owner's side ([`super::Castling::rank`]).
     pub rank: usize,
+    /// The castling king's file where several of its kind stand on the castling rank
+    /// ([`super::Castling::king_file`]).
+    pub king_file: usize,
 }
 
 pub struct PromotionRules<B> {
@@ -1041,6 +1044,7 @@ impl<B: Bitboard> Rules<B> {
                     rook_files: c.rook_files,
                     rook_kinds: kinds_mask(&variant, &c.rook_letters)?,
                     rank: c.rank,
+                    king_file: c.king_file,
                 })
             }
         };

@@ -32,7 +32,7 @@ fn opposite(d: usize) -> usize {
 
 impl ScreenPins {
     /// The pin data for a game whose royal kind is `royal` (`royals_face`: royal
-    /// pieces attack each other along an open file), or `None` where some capture
+    /// pieces attack each other along an open file or rank), or `None` where some capture
     /// cannot be traced from the royal's square: every capture must be a table leap, a
     /// lame leap with reverse tables, or an unlimited ride or cannon hop along a board
     /// line (a grasshopper, a limited or odd-direction rider refuses). Whether the rules
@@ -84,12 +84,12 @@ impl ScreenPins {
                 }
             }
             if royals_face {
-                // Royals see each other along a file: a rider up and down it.
-                let file_dirs = DIRECTIONS
+                // Royals see each other along a file or a rank: a rider along both.
+                let orthogonal = DIRECTIONS
                     .iter()
                     .enumerate()
-                    .filter(|(_, &(dx, _))| dx == 0);
-                for (d, _) in file_dirs {
+                    .filter(|(_, &(dx, dy))| dx == 0 || dy == 0);
+                for (d, _) in orthogonal {
                     sp.riders[c][d] |= 1 << royal;
                 }
             }

@@ -42,6 +42,10 @@ pub const EMBEDDED: &[(&str, &[u8])] = &[
         "nets/atomic-2.nnue",
         include_bytes!("../../../nets/atomic-2.nnue"),
     ),
+    (
+        "nets/antichess-1.nnue",
+        include_bytes!("../../../nets/antichess-1.nnue"),
+    ),
 ];
 
 /// Every embedded network that parses (the tests make sure each does).

@@ -9,7 +9,9 @@
 use super::drops::DropView;
 use super::keys::{class_of, Class};
 use super::lexer::{clip, Entry, Section};
-use super::pieces::{is_pawn_type, piece_keys, slot_of_key, type_name_of, PieceSlot};
+use super::pieces::{
+    is_pawn_type, is_soldier_type, piece_keys, slot_of_key, type_name_of, PieceSlot,
+};
 use super::values::*;
 use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
@@ -21,6 +23,9 @@ use crate::variant::{
 use std::collections::BTreeSet;
 
 type Ranks = BTreeSet<usize>;
+
+/// Fairy-Stockfish's default `castlingKingFile`: e.
+const CASTLING_KING_FILE: usize = 4;
 
 /// Builds the variant of `section` on `parent` (`None`: no parent given). Warnings go to
 /// `warnings`; any error rejects the section. `validate` sets up the start position (a
@@ -67,6 +72,9 @@ struct Regions {
     double_step: bool,
     /// Absolute ranks from which pawns may double-step, per colour.
     double_step_ranks: [Ranks; 2],
+    /// `soldierPromotionRank` less one: the first relative rank where a soldier also
+    /// steps sideways (0: from its first rank, Fairy-Stockfish's default).
+    soldier_rank: usize,
     /// The drop keys' view of the parent's hands: `None` without hands; `Some(None)`
     /// when no keys say them (a built-in's hands that the format cannot state).
     drops: Option<Option<DropView>>,
@@ -644,9 +652,16 @@ impl<'a> Builder<'a> {
                 Vec::new()
             }
         });
+        if let Some(rank) = self.read("soldierPromotionRank", parse_rank) {
+            r.soldier_rank = rank;
+        }
+        // A soldier's `i` step is its sideways step, from the soldier rank on.
+        let sideways: Vec<usize> = (r.soldier_rank..v.ranks).collect();
         for p in &mut v.pieces {
-            // Kinds without initial moves keep none (the rule does not concern them).
-            if is_pawn_type(p) || (created.contains(&p.letter) && p.betza.contains('i')) {
+            if is_soldier_type(p) {
+                p.initial_ranks = [sideways.clone(), sideways.clone()];
+            } else if is_pawn_type(p) || (created.contains(&p.letter) && p.betza.contains('i')) {
+                // Kinds without initial moves keep none (the rule does not concern them).
                 p.initial_ranks = steps.clone();
             }
         }
@@ -1322,12 +1337,13 @@ impl<'a> Builder<'a> {
 
     fn apply_castling(&mut self, v: &mut Variant) {
         let mut on = v.castling.is_some();
-        let (mut king_files, mut king, mut rooks, mut rank) = match &v.castling {
+        let (mut king_files, mut king, mut rooks, mut rank, mut king_file) = match &v.castling {
             Some(c) => (
                 c.king_files,
                 v.kind_by_letter(c.king_letter).map(|_| c.king_letter),
                 c.rook_letters.clone(),
                 c.rank,
+                c.king_file,
             ),
             None => (
                 [6, 2],
@@ -1341,6 +1357,7 @@ impl<'a> Builder<'a> {
                     .map(|p| p.letter)
                     .collect(),
                 0,
+                CASTLING_KING_FILE,
             ),
         };
         if let Some(b) = self.read("castling", parse_bool) {
@@ -1351,6 +1368,9 @@ impl<'a> Builder<'a> {
         }
         if let Some(f) = self.read("castlingQueensideFile", parse_file) {
             king_files[1] = f;
+        }
+        if let Some(f) = self.read("castlingKingFile", parse_file) {
+            king_file = f;
         }
         // Fairy-Stockfish's castlingRank is White's; Black castles on its mirror image.
         if let Some(r) = self.read("castlingRank", parse_rank) {
@@ -1442,7 +1462,14 @@ impl<'a> Builder<'a> {
             rook_letters: rooks,
             rank,
             wins,
+            king_file,
         });
+        // A dropped king gives the castling rights on the castling king's file.
+        if let (Some(h), Some(c)) = (&mut v.hands, &v.castling) {
+            if h.castling_king_file.is_some() {
+                h.castling_king_file = Some(c.king_file);
+            }
+        }
     }
 
     fn apply_play_rules(&mut self, v: &mut Variant) {
@@ -1799,6 +1826,15 @@ impl Regions {
             // Fairy-Stockfish's defaults: *2 for White, *7 for Black.
             _ => (pawn.is_none(), [[1].into(), [6.min(last)].into()]),
         };
+        // A soldier's first sideways rank; past the board when it has none there (the
+        // parent's board ends before its soldierPromotionRank).
+        let soldier_rank = v.pieces.iter().find(|p| is_soldier_type(p)).map_or(0, |p| {
+            p.initial_ranks[WHITE]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(v.ranks)
+        });
         let drops = v.hands.as_ref().map(|h| {
             let zone: Vec<usize> = relative(&promotion[WHITE], WHITE, v.ranks);
             DropView::of(v, h, &zone)
@@ -1811,6 +1847,7 @@ impl Regions {
             immobility_illegal: immobility,
             double_step,
             double_step_ranks,
+            soldier_rank,
         }
     }
 }
@@ -1882,6 +1919,7 @@ fn template_piece_rules(v: &mut Variant) {
             rook_letters: letter_of("rook").into_iter().collect(),
             rank: 0,
             wins: 0,
+            king_file: CASTLING_KING_FILE,
         });
     }
     let targets: Vec<char> = ["queen", "rook", "bishop", "knight"]

@@ -85,7 +85,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("castlingRookPiecesWhite", Class::Rule),
     ("castlingRookPiecesBlack", Class::Rule),
     ("castlingRookPiece", Class::Rule),
-    ("castlingKingFile", Class::Unsupported(NOTHING)),
+    ("castlingKingFile", Class::Rule),
     ("castlingRookKingsideFile", Class::Unsupported(NOTHING)),
     ("castlingRookQueensideFile", Class::Unsupported(NOTHING)),
     ("oppositeCastling", Class::Unsupported(FALSE)),
@@ -97,7 +97,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("shatarMateRule", Class::Rule),
     ("bikjangRule", Class::Rule),
     ("dupleCheck", Class::Rule),
-    ("soldierPromotionRank", Class::Unsupported(&["1"])),
+    ("soldierPromotionRank", Class::Rule),
     ("diagonalLines", Class::Rule),
     // Passing and walls.
     ("pass", Class::Rule),

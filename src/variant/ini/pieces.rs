@@ -38,6 +38,7 @@ pub const PREDEFINED: &[(&str, &str)] = &[
     ("breakthrough", "fmWfF"),
     ("cannon", "mRcpR"),
     ("janggiCannon", "pR"),
+    ("soldier", SOLDIER_BETZA),
     ("horse", "nN"),
     ("elephant", "nA"),
     ("janggiElephant", "nZ"),
@@ -48,16 +49,17 @@ pub const PREDEFINED: &[(&str, &str)] = &[
     ("king", "K"),
 ];
 
+/// The Xiangqi soldier (Fairy-Stockfish's `fsW`): a step forward, and sideways only from
+/// the owner's `soldierPromotionRank` on (Xiangqi's river). The sideways step is an `i`
+/// move, allowed on the ranks [`PieceKind::initial_ranks`] lists: the loader gives a
+/// soldier the ranks from `soldierPromotionRank` to the last, for either side (relative
+/// ranks), in place of the pawn's double-step ranks. So the rank test is the move
+/// tables' (a leap from some squares only), not the generator's.
+pub const SOLDIER_BETZA: &str = "fWisW";
+
 /// Predefined types whose moves Protean cannot express as a Betza string of its own:
-/// the immobile piece (no moves at all) and the Xiangqi soldier, whose sideways step
-/// depends on `soldierPromotionRank`.
-const INEXPRESSIBLE: &[(&str, &str)] = &[
-    ("immobile", "a piece without moves"),
-    (
-        "soldier",
-        "the soldier's sideways step after the river (soldierPromotionRank)",
-    ),
-];
+/// the immobile piece (no moves at all).
+const INEXPRESSIBLE: &[(&str, &str)] = &[("immobile", "a piece without moves")];
 
 /// What a piece key names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +128,12 @@ pub fn kinds_of_type(variant: &Variant, ty: &str) -> u32 {
         .fold(0u32, |m, (i, _)| m | 1 << i)
 }
 
+/// Whether the kind is Fairy-Stockfish's `soldier` type (its initial ranks are where it
+/// steps sideways, from `soldierPromotionRank` on).
+pub fn is_soldier_type(kind: &PieceKind) -> bool {
+    type_name_of(kind) == "soldier" && kind.betza == SOLDIER_BETZA
+}
+
 /// The kinds that count as Fairy-Stockfish's `pawn` type.
 pub fn is_pawn_type(kind: &PieceKind) -> bool {
     type_name_of(kind) == "pawn"
@@ -152,6 +160,10 @@ mod tests {
         assert_eq!(slot_of_key("customPiece25"), Some(PieceSlot::Custom(25)));
         assert_eq!(slot_of_key("customPiece26"), None);
         assert_eq!(slot_of_key("customPiece0"), None);
+        assert_eq!(
+            slot_of_key("soldier"),
+            Some(PieceSlot::Predefined("soldier", "fWisW"))
+        );
         assert!(matches!(
             slot_of_key("immobile"),
             Some(PieceSlot::Inexpressible(_))

@@ -113,7 +113,8 @@ impl Builder<'_> {
 
     /// `mobilityRegionWhite<Type>` / `...Black<Type>`: the squares a kind may stand on.
     /// Protean keeps a rectangle seen from the owner, so White's region must be a
-    /// rectangle and Black's its mirror image.
+    /// rectangle and Black's its mirror image; a side the section does not name keeps
+    /// the region it had (its parent's), as in Fairy-Stockfish.
     pub(super) fn apply_mobility_regions(&mut self, v: &mut Variant) {
         // The side, the key as written (its type's first letter may be in either case)
         // and its line, with the type name as `type_name_of` spells it.
@@ -150,13 +151,19 @@ impl Builder<'_> {
             if self.get(&wk).is_none() && self.get(&bk).is_none() {
                 continue;
             }
-            let regions = [&wk, &bk].map(|k| self.region(v, k).map(|(set, _)| set));
             let line = self.get(&bk).or(self.get(&wk)).unwrap().line;
+            // A side whose key the section leaves out keeps its parent's region
+            // (Crowded Xiangqi moves Black's palace only), the whole board if none.
+            let inherited = inherited_region(v, i);
+            let mut regions = [None, None];
+            for (c, k) in [(WHITE, &wk), (BLACK, &bk)] {
+                regions[c.index()] = match self.get(k) {
+                    Some(_) => self.region(v, k).map(|(set, _)| set),
+                    None => Some(inherited[c].clone()),
+                };
+            }
+            // A bad value has been reported.
             let [Some(white), Some(black)] = regions else {
-                self.error(
-                    line,
-                    format!("{ty}: a mobility region for one side only is not supported"),
-                );
                 continue;
             };
             if white.is_empty() && black.is_empty() {
@@ -369,6 +376,23 @@ impl Builder<'_> {
 }
 
 /// The rectangle a square set fills, if it fills one.
+/// The squares kind `i` of `v` may stand on now, per colour (absolute ranks): its
+/// region seen from each side, or the whole board.
+fn inherited_region(v: &Variant, i: usize) -> [Squares; 2] {
+    Color::both().map(|c| {
+        let all = (0..v.files).flat_map(|f| (0..v.ranks).map(move |r| (f, r)));
+        match &v.pieces[i].region {
+            None => all.collect(),
+            Some(region) => all
+                .filter(|&(f, r)| {
+                    let rel = if c == WHITE { r } else { v.ranks - 1 - r };
+                    region.files.contains(&f) && region.ranks.contains(&rel)
+                })
+                .collect(),
+        }
+    })
+}
+
 fn rectangle(set: &Squares) -> Option<Region> {
     let files = set.iter().map(|&(f, _)| f);
     let ranks = set.iter().map(|&(_, r)| r);

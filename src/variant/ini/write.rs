@@ -6,7 +6,7 @@
 //! parents: src/variant/builtins.ini).
 
 use super::drops::DropView;
-use super::pieces::{slot_of_key, type_name_of, PieceSlot, PREDEFINED};
+use super::pieces::{is_soldier_type, slot_of_key, type_name_of, PieceSlot, PREDEFINED};
 use super::protean_keys::mobility_key;
 use super::values::{castling_rights_text, file_letter};
 use crate::board::Geometry;
@@ -186,8 +186,27 @@ fn write_pieces(out: &mut Out, v: &Variant) -> Result<Vec<String>, String> {
 /// to kinds with `i` moves, none to the others.
 fn write_pawn_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
     let mut double_step: Option<&[Vec<usize>; 2]> = None;
+    let mut soldier_rank: Option<usize> = None;
     for p in &v.pieces {
-        if p.betza.contains('i') || type_name_of(p) == "pawn" {
+        if is_soldier_type(p) {
+            // Its `i` moves are its sideways step: ranks from soldierPromotionRank on.
+            let first = p.initial_ranks[WHITE]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(v.ranks);
+            let sideways: Vec<usize> = (first..v.ranks).collect();
+            if p.initial_ranks != [sideways.clone(), sideways] {
+                return Err(format!(
+                    "{}: soldier ranks that are not from one rank to the last",
+                    p.name
+                ));
+            }
+            match soldier_rank {
+                Some(r) if r != first => return Err("two soldier ranks".into()),
+                _ => soldier_rank = Some(first),
+            }
+        } else if p.betza.contains('i') || type_name_of(p) == "pawn" {
             match double_step {
                 None => double_step = Some(&p.initial_ranks),
                 Some(d) if *d == p.initial_ranks => {}
@@ -211,6 +230,9 @@ fn write_pawn_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
             }
         }
         _ => out.key("doubleStep", false),
+    }
+    if let Some(r) = soldier_rank {
+        out.key("soldierPromotionRank", r + 1);
     }
     let mut ep: Vec<usize> = v.en_passant_ranks.clone();
     ep.extend(v.en_passant_ranks.iter().map(|&r| v.ranks - 1 - r));
@@ -483,6 +505,9 @@ fn write_castling(out: &mut Out, v: &Variant) -> Result<(), String> {
     }
     if c.wins != 0 {
         out.key("castlingWins", castling_rights_text(c.wins));
+    }
+    if c.king_file != 4 {
+        out.key("castlingKingFile", file_letter(c.king_file));
     }
     Ok(())
 }

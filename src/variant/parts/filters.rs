@@ -13,8 +13,9 @@ pub enum MoveFilter {
     CompulsoryCapture,
     /// A move may not give check (Racing Kings).
     NoGivingCheck,
-    /// Royal pieces may not face each other along an open file (Xiangqi's flying
-    /// general): a royal counts as attacking along its file up to the first piece, so
+    /// Royal pieces may not face each other along an open file or rank (Xiangqi's
+    /// flying general): a royal counts as attacking along its file and rank up to the
+    /// first piece, so
     /// a move that leaves the two facing leaves the mover's royal attacked.
     RoyalsMayNotFace,
     /// An enemy unit on the mover's intrusion squares (`Rules::intrusion`) is a check
