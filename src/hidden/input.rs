@@ -53,6 +53,25 @@ fn err<T>(message: impl Into<String>) -> Result<T, InputError> {
 
 /// The part of a token an error echoes (a front end clips whole messages, so they are
 /// short, the reason first).
+/// Checks a `material=` token (rule book §3.2): piece letters of the variant, given
+/// once. Both observation readers (fog and secret bomb) read it this way.
+pub(super) fn read_material<B: Bitboard>(
+    rules: &Rules<B>,
+    value: &str,
+    seen: &mut bool,
+) -> Result<(), String> {
+    let bad = value
+        .chars()
+        .find(|&c| rules.variant.kind_by_letter(c).is_none());
+    if value.is_empty() || bad.is_some() {
+        return Err(format!("'material={}' is not piece letters", clip(value)));
+    }
+    if std::mem::replace(seen, true) {
+        return Err("'material' given twice".into());
+    }
+    Ok(())
+}
+
 pub(super) fn clip(text: &str) -> String {
     const MAX: usize = 16;
     match text.char_indices().nth(MAX) {
@@ -309,18 +328,7 @@ fn read_token<B: Bitboard>(
                 }
             }
             "material" => {
-                let bad = value
-                    .chars()
-                    .find(|&c| rules.variant.kind_by_letter(c).is_none());
-                if value.is_empty() || bad.is_some() {
-                    return Err(at(format!(
-                        "'material={}' is not piece letters",
-                        clip(value)
-                    )));
-                }
-                if std::mem::replace(&mut material, true) {
-                    return Err(at("'material' given twice".into()));
-                }
+                read_material(rules, value, &mut material).map_err(&at)?;
             }
             "hand" => return Err(at("'hand' is for hidden set-ups".into())),
             "bomb" | "boom" => return Err(at(format!("'{key}' is for games with secret bombs"))),

@@ -20,7 +20,7 @@
 //! observations are the referee's. Each token is checked against them: a board, bomb or
 //! boom that the moves do not give is an error that names the square.
 
-use super::input::{clip, split_tokens, InputError};
+use super::input::{clip, read_material, split_tokens, InputError};
 use super::observation::{Cell, Observation};
 use super::record::{ObservationHistory, Step};
 use super::sight;
@@ -139,18 +139,7 @@ fn read_token<B: Bitboard>(rules: &Rules<B>, text: &str, ply: usize) -> Result<T
             "boom" => &mut token.boom,
             "ep" => &mut token.ep,
             "material" => {
-                let bad = value
-                    .chars()
-                    .find(|&c| rules.variant.kind_by_letter(c).is_none());
-                if value.is_empty() || bad.is_some() {
-                    return Err(at(format!(
-                        "'material={}' is not piece letters",
-                        clip(value)
-                    )));
-                }
-                if std::mem::replace(&mut material, true) {
-                    return Err(at("'material' given twice".into()));
-                }
+                read_material(rules, value, &mut material).map_err(&at)?;
                 continue;
             }
             "hand" => return Err(at("'hand' is for hidden set-ups".into())),
