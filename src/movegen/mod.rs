@@ -302,11 +302,11 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     fn kind_limits(&self, k: usize, mask: B, occ: B, enemies: B) -> (B, B, B) {
         match &self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::CrossRays => {
-                (mask, occ, enemies)
-            }
+            CaptureRule::Replacement | CaptureRule::CrossRays => (mask, occ, enemies),
             CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k], enemies),
-            CaptureRule::Permitted(_) => (mask, occ, self.capturable(k, !self.side)),
+            CaptureRule::Permitted(_) | CaptureRule::Explosion(_) => {
+                (mask, occ, self.capturable(k, !self.side))
+            }
         }
     }
 
@@ -350,10 +350,8 @@ impl<B: Bitboard> Position<B> {
         };
         let all_enemies = enemy;
         let filters = [B::EMPTY, empty, enemy, empty | enemy];
-        let per_kind_limits = matches!(
-            rules.capture,
-            CaptureRule::Custodian(_) | CaptureRule::Permitted(_)
-        );
+        let per_kind_limits =
+            matches!(rules.capture, CaptureRule::Custodian(_)) || rules.capture.restricts_victims();
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;

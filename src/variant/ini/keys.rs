@@ -68,8 +68,8 @@ pub const KEYS: &[(&str, Class)] = &[
     ("enPassantTypesBlack", Class::Rule),
     // Captures.
     ("blastOnCapture", Class::Rule),
-    ("blastImmuneTypes", Class::Unsupported(NONE)),
-    ("mutuallyImmuneTypes", Class::Unsupported(NONE)),
+    ("blastImmuneTypes", Class::Rule),
+    ("mutuallyImmuneTypes", Class::Rule),
     ("petrifyOnCaptureTypes", Class::Unsupported(NONE)),
     ("petrifyBlastPieces", Class::Unsupported(FALSE)),
     ("mustCapture", Class::Rule),

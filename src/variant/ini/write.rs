@@ -96,7 +96,13 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
                 return Err("blast immunity other than the pawns'".into());
             }
             out.key("blastOnCapture", true);
+            if !x.blast_proof.is_empty() {
+                out.key("blastImmuneTypes", lower(&x.blast_proof));
+            }
         }
+    }
+    if !v.mutually_immune.is_empty() {
+        out.key("mutuallyImmuneTypes", lower(&v.mutually_immune));
     }
     write_end_rules(&mut out, v)?;
     write_protean_keys(&mut out, v, &type_keys)?;
