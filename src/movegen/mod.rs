@@ -351,7 +351,7 @@ impl<B: Bitboard> Position<B> {
         let all_enemies = enemy;
         let filters = [B::EMPTY, empty, enemy, empty | enemy];
         let per_kind_limits =
-            matches!(rules.capture, CaptureRule::Custodian(_)) || rules.capture.restricts_victims();
+            rules.victims_restricted || matches!(rules.capture, CaptureRule::Custodian(_));
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;

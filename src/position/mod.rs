@@ -1411,17 +1411,10 @@ impl<B: Bitboard> Position<B> {
     /// unless the capture rule restricts who takes whom).
     #[inline(always)]
     pub(crate) fn capturable(&self, kind: usize, victim_side: Color) -> B {
-        match &self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::CrossRays => {
-                self.by_color[victim_side]
-            }
-            CaptureRule::Permitted(p) => {
-                self.by_color[victim_side] & self.kinds_set(p.victims[kind])
-            }
-            CaptureRule::Explosion(b) => match &b.permissions {
-                Some(p) => self.by_color[victim_side] & self.kinds_set(p.victims[kind]),
-                None => self.by_color[victim_side],
-            },
+        if self.rules.victims_restricted {
+            self.by_color[victim_side] & self.kinds_set(self.rules.capture.victims(kind))
+        } else {
+            self.by_color[victim_side]
         }
     }
 
