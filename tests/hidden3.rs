@@ -370,6 +370,7 @@ fn belief_and_planner_import_nothing_of_the_referee() {
         "src/hidden/belief.rs",
         "src/hidden/planner.rs",
         "src/hidden/bomb_plan.rs",
+        "src/hidden/designation.rs",
         "src/hidden/king_guard.rs",
         "src/hidden/record.rs",
     ] {

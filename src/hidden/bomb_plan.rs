@@ -34,11 +34,16 @@
 //!    prediction takes [`STRIKE_SHARE`] of the budget, the search below the rest, and
 //!    the strike is played unless that search finds a forced win of its own.
 //!
+//! Our designation (while our bomb is not designated) is not searched: every unit
+//! scores the same there. [`designation`] draws it, seeded, among the units likeliest
+//! to come next to the enemy king.
+//!
 //! One line: `MixSupport` does not apply here.
 //!
 //! Like the planner, this module reads the belief and nothing else.
 
 use super::belief::Belief;
+use super::designation;
 use super::planner::{self, Plan, PlanOptions};
 use crate::board::Bitboard;
 use crate::position::bomb::Bomb;
@@ -51,6 +56,8 @@ const RISK_WINDOW_CP: i32 = 150;
 /// to one strike candidate takes, and the most candidates predicted per move.
 const STRIKE_SHARE: u64 = 8;
 const MAX_STRIKE_CANDIDATES: usize = 2;
+/// Keeps the designation's draw apart from other seeded draws of the same ply.
+const DESIGNATION_SALT: u64 = 0xb0b;
 /// Nodes for the bomb-free world when neither nodes nor time limit the search.
 const UNLIMITED_NODES: u64 = 1_000_000;
 
@@ -246,6 +253,18 @@ pub fn plan<B: Bitboard>(
         return answer;
     };
     let root = planner::moves_of(first);
+    // Our own designation is a weighted draw among the units likeliest to come next to
+    // the enemy king (`designation`), not a search: every designation scores the same.
+    if first.bomb(first.side_to_move()) == Bomb::Unset {
+        let salt = crate::variant::shuffle::splitmix(belief.steps() as u64 ^ DESIGNATION_SALT);
+        if let Some(mv) = designation::choose(first, options.seed ^ salt) {
+            let uci = first.move_to_uci(mv);
+            debug_assert!(root.contains(&uci));
+            answer.best = Some(uci);
+            answer.sampled = worlds.len();
+            return answer;
+        }
+    }
     let rules = first.rules();
     let kind_values = crate::eval::material::derived_values(&rules.variant, rules.geo);
     // threats[m][w]: the detonation in reply to root move m in world w.
