@@ -4,8 +4,8 @@
 //! `?` squares reach the honest player.
 
 use crate::common::observed::{
-    assert_errors_keep_the_state, assert_reads_back, board_token, both_modes, mover_record,
-    position_start,
+    assert_errors_keep_the_state, assert_fogfen_shown, assert_reads_back, board_token, both_modes,
+    mover_record, position_start,
 };
 use crate::common::Rng;
 use protean::engine::Game;
@@ -162,13 +162,7 @@ fn a_fog_fen_is_one_observation() {
             format!("position fogfen {other}"),
         ]);
         assert_eq!(referee, observed, "{variant}: {other}");
-        let shown = uci(&[
-            format!("setoption name UCI_Variant value {variant}"),
-            "setoption name FogInput value observation".into(),
-            format!("position fogfen {}", seen.fen()),
-            "d".into(),
-        ]);
-        assert_eq!(shown, format!("Observation: {}\n", seen.fen()));
+        assert_fogfen_shown(variant, &seen.fen());
     }
 }
 

@@ -6,7 +6,8 @@
 //! malformed tokens are errors that keep the last good state.
 
 use crate::common::observed::{
-    assert_errors_keep_the_state, assert_reads_back, both_modes, mover_record, position_start,
+    assert_errors_keep_the_state, assert_fogfen_shown, assert_reads_back, both_modes, mover_record,
+    position_start,
 };
 use crate::common::uci_transcript as uci;
 use crate::common::Rng;
@@ -184,13 +185,7 @@ fn a_bomb_fog_fen_is_one_observation() {
     ]);
     assert_eq!(referee, observed);
     assert!(observed.contains("info string belief"), "{observed}");
-    let shown = uci(&[
-        "setoption name UCI_Variant value atomicbomb".into(),
-        "setoption name FogInput value observation".into(),
-        format!("position fogfen {}", seen.fen()),
-        "d".into(),
-    ]);
-    assert_eq!(shown, format!("Observation: {}\n", seen.fen()));
+    assert_fogfen_shown("atomicbomb", &seen.fen());
 }
 
 /// Malformed tokens are errors naming the problem, and the engine keeps its last good

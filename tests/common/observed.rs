@@ -105,3 +105,15 @@ pub fn assert_errors_keep_the_state(
         assert_eq!(rest, expected, "{line}: the state changed");
     }
 }
+
+/// Asserts that `d` after `position fogfen FEN` (observation mode) prints that
+/// observation back, in the rule book's format.
+pub fn assert_fogfen_shown(variant: &str, fen: &str) {
+    let shown = uci(&[
+        format!("setoption name UCI_Variant value {variant}"),
+        "setoption name FogInput value observation".into(),
+        format!("position fogfen {fen}"),
+        "d".into(),
+    ]);
+    assert_eq!(shown, format!("Observation: {fen}\n"));
+}
