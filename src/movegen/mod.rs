@@ -350,8 +350,6 @@ impl<B: Bitboard> Position<B> {
         };
         let all_enemies = enemy;
         let filters = [B::EMPTY, empty, enemy, empty | enemy];
-        let per_kind_limits =
-            rules.victims_restricted || matches!(rules.capture, CaptureRule::Custodian(_));
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;
@@ -361,10 +359,11 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let m = &kind.moves[us];
-            if m.plain && !per_kind_limits {
-                // One set of squares for moves and captures, no promotion: what
-                // `piece_targets` gives such a kind, without its other tests. The
-                // shape (leaps, lines) is chosen once per kind, not per piece.
+            if m.plain {
+                // One set of squares for moves and captures, no promotion, no limits of
+                // the capture rule: what `piece_targets` gives such a kind, without its
+                // other tests. The shape (leaps, lines) is chosen once per kind, not per
+                // piece.
                 let land = filters[3] & mask;
                 let t = &rules.tables;
                 let shape = (
@@ -400,10 +399,13 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             // Tafl: squares the kind may not stop on, or not pass over. Capture
-            // permissions: the enemy pieces this kind may take.
-            // Decided once per call: the per-kind limits are out of line, so the common
-            // capture rules cost one predictable branch per kind (chess perft).
+            // permissions: the enemy pieces this kind may take. Tested here, on the long
+            // path only (plain kinds have no limits), and out of line, so the common
+            // capture rules cost one predictable branch per long-path kind (chess
+            // perft); a flag kept across the loop cost chess a register spill.
             let kind_filters;
+            let per_kind_limits =
+                rules.victims_restricted || matches!(rules.capture, CaptureRule::Custodian(_));
             let (mask, occ, filters) = if per_kind_limits {
                 let (mask, occ, enemy) = self.kind_limits(k, mask, occ, all_enemies);
                 kind_filters = [B::EMPTY, empty, enemy, empty | enemy];

@@ -242,4 +242,15 @@ impl<B: Bitboard> CaptureRule<B> {
             CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::CrossRays => false,
         }
     }
+
+    /// Whether the generators limit each kind's moves by its own data: tafl's squares a
+    /// kind may not stop on or pass over, or the enemy pieces it may take. No kind of
+    /// such a rule takes the generator's short loop for plain movers.
+    pub fn limits_kinds(&self) -> bool {
+        match self {
+            CaptureRule::Custodian(_) => true,
+            CaptureRule::Permitted(_) | CaptureRule::Explosion(_) => self.restricts_victims(),
+            CaptureRule::Replacement | CaptureRule::CrossRays => false,
+        }
+    }
 }
