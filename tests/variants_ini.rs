@@ -209,7 +209,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 97] = [
+const FSF_LOADING: [&str; 98] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -260,6 +260,7 @@ const FSF_LOADING: [&str; 97] = [
     "crossderby",
     "elimination",
     "antiatomic",
+    "atomiczh",
     "chennis",
     "gorogoroplus",
     "dragonfly",
@@ -461,11 +462,6 @@ fn rules_we_lack_are_rejected_not_ignored() {
         "[a:crazyhouse]\ndropOnTop = true\n",
         2,
         "'dropOnTop = true': this drop, hand or gating rule is not implemented yet",
-    );
-    assert_error(
-        "[a:crazyhouse]\ndropChecks = false\n",
-        2,
-        "not implemented yet",
     );
     assert_error(
         "[a:chess]\ngating = true\n",
@@ -714,6 +710,39 @@ fn a_variant_without_parent() {
     // By hand: five pawn steps (rank 3 is empty, nothing to capture), the rook's one
     // step to a1 (its other neighbours are its own pieces), the king's one step to d1.
     assert_eq!(g.perft(1), 7);
+}
+
+/// `dropChecks = false` (Atomic Zh, Supply): a drop may not give check, other moves may;
+/// the key is written back and read back equal.
+#[test]
+fn drop_checks_false_forbids_checking_drops_only() {
+    use protean::variant::ini::write::to_ini;
+    let v = parse_variants("[nodropchecks:crazyhouse]\ndropChecks = false\n", "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone();
+    assert!(!v.hands.as_ref().unwrap().drop_checks);
+    let written = to_ini(&v).unwrap();
+    assert!(written.contains("dropChecks = false"), "{written}");
+    let back = parse_variants(&written, "w.ini").require_all().unwrap();
+    assert!(back.variants[0] == v, "{written}");
+    let fen = "4k3/8/8/8/8/8/8/R3K3[Q] w - - 0 1";
+    // By hand, in Crazyhouse: 61 queen drops, the rook's 10 moves, the king's 5.
+    assert_eq!(Game::by_name("crazyhouse", Some(fen)).unwrap().perft(1), 76);
+    // Without checking drops: not the 20 squares from which a queen sees e8 (e2-e7,
+    // the rest of rank 8, d7 c6 b5 a4, f7 g6 h5); the rook's check Ra8 stays.
+    let g = Game::new(&Arc::new(v), Some(fen)).unwrap();
+    let moves = g.legal_moves_uci();
+    assert_eq!(moves.len(), 56, "{moves:?}");
+    assert!(moves.iter().any(|m| m == "a1a8"), "{moves:?}");
+    for checking in ["Q@e2", "Q@e7", "Q@a8", "Q@h8", "Q@a4", "Q@h5"] {
+        assert!(
+            !moves.iter().any(|m| m == checking),
+            "{checking}: {moves:?}"
+        );
+    }
+    assert!(moves.iter().any(|m| m == "Q@d6"), "{moves:?}");
 }
 
 /// Runs the binary with `args`, feeds it `input`, returns (stdout, stderr, success).

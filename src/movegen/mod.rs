@@ -985,6 +985,9 @@ impl<B: Bitboard> Position<B> {
                 // Judged on the whole list afterwards.
                 MoveFilter::CompulsoryCapture => true,
                 MoveFilter::NoGivingCheck => !self.in_check(),
+                MoveFilter::NoDropChecks => {
+                    !(self.last_move().is_some_and(|m| m.is_drop()) && self.in_check())
+                }
                 // Part of the royal attack test (`Position::checked_on`).
                 MoveFilter::RoyalsMayNotFace => true,
                 MoveFilter::IntrudersMustGo => {

@@ -101,6 +101,7 @@ const DROP_KEYS: &[&str] = &[
     "dropLoop",
     "twoBoards",
     "dropPromoted",
+    "dropChecks",
 ];
 
 fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
@@ -1092,6 +1093,9 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("dropPromoted", parse_bool) {
             view.drop_promoted = b;
         }
+        if let Some(b) = self.read("dropChecks", parse_bool) {
+            view.drop_checks = b;
+        }
         self.read_set_up_keys(v, &mut view);
         self.read_gating_keys(&mut view, cambodian);
         // Regions: White's and Black's, as relative ranks, must agree.
@@ -1149,6 +1153,7 @@ impl<'a> Builder<'a> {
             view.castling_dropped_piece = false;
             view.no_doubled = None;
             view.pawn_drop_mate_illegal = false;
+            view.drop_checks = true;
         }
         if r.promotion_squares.iter().any(Option::is_some) {
             let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);

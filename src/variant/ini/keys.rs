@@ -168,7 +168,7 @@ pub const KEYS: &[(&str, Class)] = &[
     ("dropLoop", Class::Rule),
     ("mustDrop", Class::Rule),
     ("mustDropType", Class::Rule),
-    ("dropChecks", Class::Hands(TRUE)),
+    ("dropChecks", Class::Rule),
     ("firstRankPawnDrops", Class::Rule),
     ("promotionZonePawnDrops", Class::Rule),
     ("enclosingDrop", Class::Hands(NONE)),

@@ -457,6 +457,9 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
         out.key("dropRegionBlack", whole_ranks(&absolute(r, BLACK, v.ranks)));
     }
     out.key("firstRankPawnDrops", view.first_rank_pawn_drops);
+    if !view.drop_checks {
+        out.key("dropChecks", false);
+    }
     out.key("promotionZonePawnDrops", view.promotion_zone_pawn_drops);
     if let Some((l, count)) = view.no_doubled {
         out.key("dropNoDoubled", l.to_ascii_lowercase());
