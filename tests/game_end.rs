@@ -200,4 +200,5 @@ game_end_suites! {
     cambodian => "cambodian",
     karouk => "karouk",
     koedem => "koedem",
+    atomar => "atomar",
 }

@@ -204,4 +204,5 @@ suites! {
     cambodian => "cambodian",
     karouk => "karouk",
     koedem => "koedem",
+    atomar => "atomar",
 }

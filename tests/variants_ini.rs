@@ -209,7 +209,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 97] = [
+const FSF_LOADING: [&str; 98] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -260,6 +260,7 @@ const FSF_LOADING: [&str; 97] = [
     "crossderby",
     "elimination",
     "antiatomic",
+    "atomiczh",
     "chennis",
     "gorogoroplus",
     "dragonfly",
@@ -461,11 +462,6 @@ fn rules_we_lack_are_rejected_not_ignored() {
         "[a:crazyhouse]\ndropOnTop = true\n",
         2,
         "'dropOnTop = true': this drop, hand or gating rule is not implemented yet",
-    );
-    assert_error(
-        "[a:crazyhouse]\ndropChecks = false\n",
-        2,
-        "not implemented yet",
     );
     assert_error(
         "[a:chess]\ngating = true\n",
@@ -714,6 +710,39 @@ fn a_variant_without_parent() {
     // By hand: five pawn steps (rank 3 is empty, nothing to capture), the rook's one
     // step to a1 (its other neighbours are its own pieces), the king's one step to d1.
     assert_eq!(g.perft(1), 7);
+}
+
+/// `dropChecks = false` (Atomic Zh, Supply): a drop may not give check, other moves may;
+/// the key is written back and read back equal.
+#[test]
+fn drop_checks_false_forbids_checking_drops_only() {
+    use protean::variant::ini::write::to_ini;
+    let v = parse_variants("[nodropchecks:crazyhouse]\ndropChecks = false\n", "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone();
+    assert!(!v.hands.as_ref().unwrap().drop_checks);
+    let written = to_ini(&v).unwrap();
+    assert!(written.contains("dropChecks = false"), "{written}");
+    let back = parse_variants(&written, "w.ini").require_all().unwrap();
+    assert!(back.variants[0] == v, "{written}");
+    let fen = "4k3/8/8/8/8/8/8/R3K3[Q] w - - 0 1";
+    // By hand, in Crazyhouse: 61 queen drops, the rook's 10 moves, the king's 5.
+    assert_eq!(Game::by_name("crazyhouse", Some(fen)).unwrap().perft(1), 76);
+    // Without checking drops: not the 20 squares from which a queen sees e8 (e2-e7,
+    // the rest of rank 8, d7 c6 b5 a4, f7 g6 h5); the rook's check Ra8 stays.
+    let g = Game::new(&Arc::new(v), Some(fen)).unwrap();
+    let moves = g.legal_moves_uci();
+    assert_eq!(moves.len(), 56, "{moves:?}");
+    assert!(moves.iter().any(|m| m == "a1a8"), "{moves:?}");
+    for checking in ["Q@e2", "Q@e7", "Q@a8", "Q@h8", "Q@a4", "Q@h5"] {
+        assert!(
+            !moves.iter().any(|m| m == checking),
+            "{checking}: {moves:?}"
+        );
+    }
+    assert!(moves.iter().any(|m| m == "Q@d6"), "{moves:?}");
 }
 
 /// Runs the binary with `args`, feeds it `input`, returns (stdout, stderr, success).
@@ -1489,4 +1518,80 @@ fn castling_king_file_d_writes_a_castle_to_a_king_step_as_king_takes_rook() {
         "a7a5 a7a6 a8b8 a8c8 b7b5 b7b6 c7c5 c7c6 d7d5 d7d6 d8a8 d8c8 d8e8 d8g8 e7e5 e7e6 \
          f7f5 f7f6 g7g5 g7g6 h7h5 h7h6 h8e8 h8f8 h8g8"
     );
+}
+
+#[test]
+fn atomar_kings_survive_blasts_and_may_not_take_each_other() {
+    // pyffish 0.0.90's atomar: legal moves and the FEN after the move named.
+    for (fen, moves, mv, after) in [
+        // The capturing king stays on e4; the knight beside the blast goes.
+        (
+            "4k3/8/8/3n1K2/4r3/8/8/8 w - - 0 1",
+            "f5e4 f5e5 f5e6 f5f4 f5f6 f5g4 f5g5 f5g6",
+            "f5e4",
+            "4k3/8/8/8/4K3/8/8/8 b - - 0 1",
+        ),
+        // Kxd4 is no move; Kxd5 leaves the black king beside the blast.
+        (
+            "8/8/8/3r4/2Kk4/8/8/8 w - - 0 1",
+            "c4b3 c4b4 c4b5 c4c3 c4c5 c4d3 c4d5",
+            "c4d5",
+            "8/8/8/3K4/3k4/8/8/8 b - - 0 1",
+        ),
+        // A queen's capture blows up the queen but not the king beside it.
+        (
+            "8/8/3k4/3r4/8/3Q4/8/K7 w - - 0 1",
+            "a1a2 a1b1 a1b2 d3a3 d3a6 d3b1 d3b3 d3b5 d3c2 d3c3 d3c4 d3d1 d3d2 d3d4 d3d5 \
+             d3e2 d3e3 d3e4 d3f1 d3f3 d3f5 d3g3 d3g6 d3h3 d3h7",
+            "d3d5",
+            "8/8/3k4/8/8/8/8/K7 b - - 0 1",
+        ),
+        // Kxd1 blows up its own queen e1; the pawn d2 is immune as ever.
+        (
+            "4k3/8/8/8/8/8/3PK3/3qQ3 w - - 0 1",
+            "d2d3 d2d4 e1d1 e1f1 e1f2 e1g1 e1g3 e1h1 e1h4 e2d1 e2d3 e2e3 e2f1 e2f2 e2f3",
+            "e2d1",
+            "4k3/8/8/8/8/8/3P4/3K4 b - - 0 1",
+        ),
+    ] {
+        let mut g = Game::by_name("atomar", Some(fen)).unwrap();
+        assert_eq!(
+            moves_text(&g),
+            moves.split_whitespace().collect::<Vec<_>>().join(" "),
+            "{fen}"
+        );
+        g.play_uci(mv).unwrap();
+        assert_eq!(g.fen(), after, "{fen} {mv}");
+    }
+}
+
+#[test]
+fn blast_and_mutual_immunity_keys_read_back_and_refuse_what_they_cannot_mean() {
+    use protean::variant::ini::write::to_ini;
+    let text = "[myatomar:nocheckatomic]\nblastImmuneTypes = k\nmutuallyImmuneTypes = k\n";
+    let v = parse_variants(text, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone();
+    let written = to_ini(&v).unwrap();
+    assert!(written.contains("blastImmuneTypes = k"), "{written}");
+    assert!(written.contains("mutuallyImmuneTypes = k"), "{written}");
+    let back = parse_variants(&written, "w.ini").require_all().unwrap();
+    assert!(back.variants[0] == v, "{written}");
+    // The same game as the built-in: the start position's perft 3 (8902, pyffish).
+    let mut g = Game::new(&Arc::new(v), None).unwrap();
+    assert_eq!(g.perft(3), 8902);
+    // Mutual immunity under replacement captures: a queen may not take the checking
+    // queen, the king may (pyffish 0.0.90 with this section: `e1d2 e1f1`; chess adds
+    // `d1d2`).
+    let queens = "[myqueens:chess]\nmutuallyImmuneTypes = q\n";
+    let v = parse_variants(queens, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone();
+    let g = Game::new(&Arc::new(v), Some("4k3/8/8/8/8/8/3q4/3QK3 w - - 0 1")).unwrap();
+    assert_eq!(moves_text(&g), "e1d2 e1f1");
+    assert_error("[a:chess]\nblastImmuneTypes = x\n", 2, "blastImmuneTypes");
 }

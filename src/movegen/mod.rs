@@ -302,11 +302,11 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     fn kind_limits(&self, k: usize, mask: B, occ: B, enemies: B) -> (B, B, B) {
         match &self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::Explosion(_) | CaptureRule::CrossRays => {
-                (mask, occ, enemies)
-            }
+            CaptureRule::Replacement | CaptureRule::CrossRays => (mask, occ, enemies),
             CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k], enemies),
-            CaptureRule::Permitted(_) => (mask, occ, self.capturable(k, !self.side)),
+            CaptureRule::Permitted(_) | CaptureRule::Explosion(_) => {
+                (mask, occ, self.capturable(k, !self.side))
+            }
         }
     }
 
@@ -350,10 +350,6 @@ impl<B: Bitboard> Position<B> {
         };
         let all_enemies = enemy;
         let filters = [B::EMPTY, empty, enemy, empty | enemy];
-        let per_kind_limits = matches!(
-            rules.capture,
-            CaptureRule::Custodian(_) | CaptureRule::Permitted(_)
-        );
         for (k, kind) in rules.kinds.iter().enumerate() {
             if kind.royal && !include_royal {
                 continue;
@@ -363,10 +359,11 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             let m = &kind.moves[us];
-            if m.plain && !per_kind_limits {
-                // One set of squares for moves and captures, no promotion: what
-                // `piece_targets` gives such a kind, without its other tests. The
-                // shape (leaps, lines) is chosen once per kind, not per piece.
+            if m.plain {
+                // One set of squares for moves and captures, no promotion, no limits of
+                // the capture rule: what `piece_targets` gives such a kind, without its
+                // other tests. The shape (leaps, lines) is chosen once per kind, not per
+                // piece.
                 let land = filters[3] & mask;
                 let t = &rules.tables;
                 let shape = (
@@ -402,10 +399,13 @@ impl<B: Bitboard> Position<B> {
                 continue;
             }
             // Tafl: squares the kind may not stop on, or not pass over. Capture
-            // permissions: the enemy pieces this kind may take.
-            // Decided once per call: the per-kind limits are out of line, so the common
-            // capture rules cost one predictable branch per kind (chess perft).
+            // permissions: the enemy pieces this kind may take. Tested here, on the long
+            // path only (plain kinds have no limits), and out of line, so the common
+            // capture rules cost one predictable branch per long-path kind (chess
+            // perft); a flag kept across the loop cost chess a register spill.
             let kind_filters;
+            let per_kind_limits =
+                rules.victims_restricted || matches!(rules.capture, CaptureRule::Custodian(_));
             let (mask, occ, filters) = if per_kind_limits {
                 let (mask, occ, enemy) = self.kind_limits(k, mask, occ, all_enemies);
                 kind_filters = [B::EMPTY, empty, enemy, empty | enemy];
@@ -985,6 +985,9 @@ impl<B: Bitboard> Position<B> {
                 // Judged on the whole list afterwards.
                 MoveFilter::CompulsoryCapture => true,
                 MoveFilter::NoGivingCheck => !self.in_check(),
+                MoveFilter::NoDropChecks => {
+                    !(self.last_move().is_some_and(|m| m.is_drop()) && self.in_check())
+                }
                 // Part of the royal attack test (`Position::checked_on`).
                 MoveFilter::RoyalsMayNotFace => true,
                 MoveFilter::IntrudersMustGo => {

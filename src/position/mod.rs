@@ -762,8 +762,12 @@ impl<B: Bitboard> Position<B> {
             .capture
             .blast()
             .expect("explosions in this variant");
-        let victims = (blast.around[at] & self.occupied() & !self.kinds_set(blast.immune))
-            | B::from_square(at);
+        let centre = if blast.blast_proof >> kind_of(self.board[at]) & 1 == 0 {
+            B::from_square(at)
+        } else {
+            B::EMPTY
+        };
+        let victims = (blast.around[at] & self.occupied() & !self.kinds_set(blast.immune)) | centre;
         self.remove_recorded(victims)
     }
 
@@ -1407,14 +1411,10 @@ impl<B: Bitboard> Position<B> {
     /// unless the capture rule restricts who takes whom).
     #[inline(always)]
     pub(crate) fn capturable(&self, kind: usize, victim_side: Color) -> B {
-        match &self.rules.capture {
-            CaptureRule::Replacement
-            | CaptureRule::Explosion(_)
-            | CaptureRule::Custodian(_)
-            | CaptureRule::CrossRays => self.by_color[victim_side],
-            CaptureRule::Permitted(p) => {
-                self.by_color[victim_side] & self.kinds_set(p.victims[kind])
-            }
+        if self.rules.victims_restricted {
+            self.by_color[victim_side] & self.kinds_set(self.rules.capture.victims(kind))
+        } else {
+            self.by_color[victim_side]
         }
     }
 

@@ -247,12 +247,20 @@ impl Exchange {
         centre: usize,
     ) -> BlastOutcome {
         let us = mover;
-        // The board when the blast goes off: the capturer on `centre` (it goes whatever
-        // its kind), the victim gone; around `centre`, every piece but the immune kinds
-        // goes.
+        // The board when the blast goes off: the capturer on `centre` (it goes unless
+        // blast-proof), the victim gone; around `centre`, every piece but the immune
+        // kinds goes.
         let left = board.occupied() ^ B::from_square(capturer) ^ B::from_square(victim);
         let around = blast.around[centre] & left & !board.kinds_set(blast.immune);
-        let gone = around | B::from_square(capturer) | B::from_square(victim);
+        // A blast-proof capturer survives its own blast (Atomar's king).
+        let capturer_goes = blast.blast_proof >> kind_of(board.piece_at(capturer)) & 1 == 0;
+        let gone = around
+            | B::from_square(victim)
+            | if capturer_goes {
+                B::from_square(capturer)
+            } else {
+                B::EMPTY
+            };
         let royal = board.kinds_set(self.royal_kinds);
         let extinct = |side| self.extinct(board, side, gone);
         if (gone & board.pieces(us) & royal).any() {

@@ -63,6 +63,10 @@ pub struct Hands {
     /// `immobilityIllegal = false` in a game with such drops: Kyoto shogi's pawn on the
     /// last rank). Otherwise no such drop is generated.
     pub immobile_drops: bool,
+    /// A drop may give check (as in Crazyhouse). Where not, a drop after which the
+    /// opponent's royal piece stands attacked is illegal (Fairy-Stockfish's
+    /// `dropChecks = false`: Atomic Zh, Supply); other moves may still check.
+    pub drop_checks: bool,
 }
 
 /// Where a kind's drops may not go, given the dropping side's pieces of that kind.

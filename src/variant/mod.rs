@@ -363,10 +363,14 @@ pub enum Symmetry {
 
 /// Captures that explode (Atomic): the capturer, the captured piece and every piece on
 /// the squares around the capture square leave the board, except the `immune` kinds
-/// around it.
+/// around it and the `blast_proof` kinds anywhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explosion {
+    /// Kinds that survive a blast beside them (Fairy-Stockfish's blast spares pawns).
     pub immune: Vec<char>,
+    /// Kinds no blast removes, not even a capturer of the kind at the blast's centre
+    /// (Fairy-Stockfish's `blastImmuneTypes`; Atomar's kings).
+    pub blast_proof: Vec<char>,
 }
 
 /// Pieces of some kinds are treated like royal pieces while a side has few of them
@@ -437,6 +441,9 @@ pub struct Variant {
     /// (their captures would explode themselves), and neither does any piece while the
     /// two royals stand side by side.
     pub explosion: Option<Explosion>,
+    /// Kinds of which none may capture another (Fairy-Stockfish's
+    /// `mutuallyImmuneTypes`; Atomar's kings).
+    pub mutually_immune: Vec<char>,
     /// How moves capture: replacement (the default) or custodian (tafl).
     pub capture: Capture,
     pub end: EndRules,

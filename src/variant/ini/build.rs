@@ -101,6 +101,7 @@ const DROP_KEYS: &[&str] = &[
     "dropLoop",
     "twoBoards",
     "dropPromoted",
+    "dropChecks",
 ];
 
 fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
@@ -1092,6 +1093,9 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("dropPromoted", parse_bool) {
             view.drop_promoted = b;
         }
+        if let Some(b) = self.read("dropChecks", parse_bool) {
+            view.drop_checks = b;
+        }
         self.read_set_up_keys(v, &mut view);
         self.read_gating_keys(&mut view, cambodian);
         // Regions: White's and Black's, as relative ranks, must agree.
@@ -1149,6 +1153,7 @@ impl<'a> Builder<'a> {
             view.castling_dropped_piece = false;
             view.no_doubled = None;
             view.pawn_drop_mate_illegal = false;
+            view.drop_checks = true;
         }
         if r.promotion_squares.iter().any(Option::is_some) {
             let line = self.get("pieceDrops").map_or(self.section.line, |e| e.line);
@@ -1500,7 +1505,29 @@ impl<'a> Builder<'a> {
                     .filter(|p| is_pawn_type(p))
                     .map(|p| p.letter)
                     .collect(),
+                // A child that turns blasts on again keeps its parent's immunity.
+                blast_proof: v
+                    .explosion
+                    .as_ref()
+                    .map_or_else(Vec::new, |x| x.blast_proof.clone()),
             });
+        }
+        if let Some(kinds) = self.letters(v, "blastImmuneTypes") {
+            match &mut v.explosion {
+                Some(x) => x.blast_proof = kinds,
+                None if kinds.is_empty() => {}
+                None => {
+                    // Fairy-Stockfish accepts it and has no blast for it to change.
+                    let line = self.get("blastImmuneTypes").map_or(0, |e| e.line);
+                    self.warn(
+                        line,
+                        "blastImmuneTypes: no effect without blastOnCapture".into(),
+                    );
+                }
+            }
+        }
+        if let Some(kinds) = self.letters(v, "mutuallyImmuneTypes") {
+            v.mutually_immune = kinds;
         }
         if let Some(n) = self.read("nMoveRule", parse_int) {
             v.draws.move_rule_plies = 2 * n;
@@ -1891,6 +1918,7 @@ fn template() -> Variant {
         pseudo_royalty: None,
         shatar_mate_rule: false,
         explosion: None,
+        mutually_immune: Vec::new(),
         capture: Capture::Replacement,
         end: EndRules::default(),
         hands: None,
@@ -1972,7 +2000,9 @@ fn rename_letters(v: &mut Variant, renames: &[(char, Option<char>)]) {
     }
     if let Some(x) = &mut v.explosion {
         map_all(&mut x.immune);
+        map_all(&mut x.blast_proof);
     }
+    map_all(&mut v.mutually_immune);
     // A random setup of the parent's army does not survive a new army (see `build`).
 }
 

@@ -15,6 +15,8 @@
 //! promoted piece to hand as it stands, so no piece is marked promoted; `twoBoards`
 //! (Bughouse, one board of it) keeps the partner's board out of the model but marks
 //! promoted pieces (`~`) as Fairy-Stockfish does, though captures do not go to hand.
+//! `dropChecks = false` makes a drop that gives check illegal ([`Hands::drop_checks`],
+//! applied as the move filter `NoDropChecks`).
 
 use super::pieces::{is_pawn_type, type_name_of, PREDEFINED};
 use crate::variant::hands::DropLimit;
@@ -65,6 +67,8 @@ pub struct DropView {
     /// `immobilityIllegal = false` where it allows drops on squares a piece could
     /// never leave (set by the loader from the promotion keys, which hold that key).
     pub immobile_drops: bool,
+    /// `dropChecks`: a drop may give check.
+    pub drop_checks: bool,
 }
 
 impl DropView {
@@ -87,6 +91,7 @@ impl DropView {
             two_boards: false,
             drop_promoted: false,
             immobile_drops: false,
+            drop_checks: true,
         }
     }
 
@@ -165,6 +170,7 @@ impl DropView {
             },
             drop_promoted: self.drop_promoted,
             immobile_drops: self.immobile_drops,
+            drop_checks: self.drop_checks,
         }
     }
 
@@ -242,6 +248,7 @@ impl DropView {
                 && hands.promoted_return_as.is_some(),
             drop_promoted: hands.drop_promoted,
             immobile_drops: hands.immobile_drops,
+            drop_checks: hands.drop_checks,
         }
     }
 }

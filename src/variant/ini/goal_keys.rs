@@ -585,6 +585,7 @@ impl Builder<'_> {
                 drop_mate_loses: Vec::new(),
                 drop_promoted: false,
                 immobile_drops: false,
+                drop_checks: true,
             });
         }
     }

@@ -96,7 +96,13 @@ pub fn to_ini(v: &Variant) -> Result<String, String> {
                 return Err("blast immunity other than the pawns'".into());
             }
             out.key("blastOnCapture", true);
+            if !x.blast_proof.is_empty() {
+                out.key("blastImmuneTypes", lower(&x.blast_proof));
+            }
         }
+    }
+    if !v.mutually_immune.is_empty() {
+        out.key("mutuallyImmuneTypes", lower(&v.mutually_immune));
     }
     write_end_rules(&mut out, v)?;
     write_protean_keys(&mut out, v, &type_keys)?;
@@ -451,6 +457,9 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
         out.key("dropRegionBlack", whole_ranks(&absolute(r, BLACK, v.ranks)));
     }
     out.key("firstRankPawnDrops", view.first_rank_pawn_drops);
+    if !view.drop_checks {
+        out.key("dropChecks", false);
+    }
     out.key("promotionZonePawnDrops", view.promotion_zone_pawn_drops);
     if let Some((l, count)) = view.no_doubled {
         out.key("dropNoDoubled", l.to_ascii_lowercase());

@@ -8,7 +8,9 @@ use super::super::rules::{kinds_mask, RulesError, MAX_KINDS};
 use super::super::{Capture, Variant};
 use crate::board::{Bitboard, Geometry};
 
-/// How a move captures.
+/// How a move captures. `repr(u8)`: an explicit tag, so the hot paths' tests of the
+/// variant (`capturable`, `victims`) stay one byte compare each, whatever the fields.
+#[repr(u8)]
 pub enum CaptureRule<B> {
     /// The mover takes the piece on the square it moves to (chess).
     Replacement,
@@ -40,14 +42,61 @@ pub struct CapturePermissions {
 pub struct BlastRules<B> {
     /// Per square, the squares around it that a capture there explodes.
     pub around: Vec<B>,
-    /// Bit set of kinds that survive an explosion next to them.
+    /// Bit set of kinds that survive an explosion next to them (the blast-proof
+    /// kinds included).
     pub immune: u32,
+    /// Bit set of kinds that survive any explosion, their own capture's too.
+    pub blast_proof: u32,
+    /// Who may take whom, where some kinds may not take each other (Atomar's kings);
+    /// `None` where every capture is allowed.
+    pub permissions: Option<CapturePermissions>,
 }
 
 impl<B: Bitboard> CaptureRule<B> {
     /// The capture rule of `variant` on `geo`; explosions and custodian captures
     /// together are an error.
     pub fn compile(variant: &Variant, geo: Geometry, board: B) -> Result<Self, RulesError> {
+        let mut rule = Self::compile_arm(variant, geo, board)?;
+        if variant.mutually_immune.is_empty() {
+            return Ok(rule);
+        }
+        let mutual = kinds_mask(variant, &variant.mutually_immune)?;
+        let all = (1u32 << variant.pieces.len()) - 1;
+        let forbid = |p: &mut CapturePermissions| {
+            for (k, v) in p.victims.iter_mut().enumerate() {
+                if mutual >> k & 1 != 0 {
+                    *v &= !mutual;
+                }
+            }
+        };
+        match &mut rule {
+            CaptureRule::Replacement => {
+                let mut p = CapturePermissions {
+                    victims: [all; MAX_KINDS],
+                };
+                forbid(&mut p);
+                rule = CaptureRule::Permitted(p);
+            }
+            CaptureRule::Permitted(p) => forbid(p),
+            CaptureRule::Explosion(b) => {
+                let mut p = CapturePermissions {
+                    victims: [all; MAX_KINDS],
+                };
+                forbid(&mut p);
+                b.permissions = Some(p);
+            }
+            CaptureRule::Custodian(_) | CaptureRule::CrossRays => {
+                return Err(RulesError(format!(
+                    "variant {}: mutuallyImmuneTypes needs replacement or exploding captures",
+                    variant.name
+                )))
+            }
+        }
+        Ok(rule)
+    }
+
+    /// The capture rule before mutual immunity.
+    fn compile_arm(variant: &Variant, geo: Geometry, board: B) -> Result<Self, RulesError> {
         let needs = &variant.goal.capture_needs;
         let untouchable = &variant.goal.uncapturable;
         let capturers = &variant.goal.capturers;
@@ -110,9 +159,12 @@ impl<B: Bitboard> CaptureRule<B> {
                         b
                     })
                     .collect();
+                let blast_proof = kinds_mask(variant, &e.blast_proof)?;
                 Ok(CaptureRule::Explosion(BlastRules {
                     around,
-                    immune: kinds_mask(variant, &e.immune)?,
+                    immune: kinds_mask(variant, &e.immune)? | blast_proof,
+                    blast_proof,
+                    permissions: None,
                 }))
             }
             (Capture::Custodian(c), None) => Ok(CaptureRule::Custodian(CustodianRules::new(
@@ -170,10 +222,35 @@ impl<B: Bitboard> CaptureRule<B> {
     pub fn victims(&self, kind: usize) -> u32 {
         match self {
             CaptureRule::Permitted(p) => p.victims[kind],
-            CaptureRule::Replacement
-            | CaptureRule::Explosion(_)
-            | CaptureRule::Custodian(_)
-            | CaptureRule::CrossRays => u32::MAX,
+            CaptureRule::Explosion(b) => {
+                b.permissions.as_ref().map_or(u32::MAX, |p| p.victims[kind])
+            }
+            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::CrossRays => {
+                u32::MAX
+            }
+        }
+    }
+
+    /// Whether some kinds may not capture some others, so that the generators filter
+    /// captures per kind ([`CaptureRule::Permitted`], or explosions with mutual
+    /// immunity).
+    #[inline(always)]
+    pub fn restricts_victims(&self) -> bool {
+        match self {
+            CaptureRule::Permitted(_) => true,
+            CaptureRule::Explosion(b) => b.permissions.is_some(),
+            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::CrossRays => false,
+        }
+    }
+
+    /// Whether the generators limit each kind's moves by its own data: tafl's squares a
+    /// kind may not stop on or pass over, or the enemy pieces it may take. No kind of
+    /// such a rule takes the generator's short loop for plain movers.
+    pub fn limits_kinds(&self) -> bool {
+        match self {
+            CaptureRule::Custodian(_) => true,
+            CaptureRule::Permitted(_) | CaptureRule::Explosion(_) => self.restricts_victims(),
+            CaptureRule::Replacement | CaptureRule::CrossRays => false,
         }
     }
 }

@@ -13,6 +13,8 @@ pub enum MoveFilter {
     CompulsoryCapture,
     /// A move may not give check (Racing Kings).
     NoGivingCheck,
+    /// A drop may not give check (Atomic Zh, Supply: [`crate::variant::Hands::drop_checks`]).
+    NoDropChecks,
     /// Royal pieces may not face each other along an open file or rank (Xiangqi's
     /// flying general): a royal counts as attacking along its file and rank up to the
     /// first piece, so
@@ -116,6 +118,7 @@ impl MoveFilter {
             MoveFilter::MatedRoyalWins(_) => 65536,
             MoveFilter::Bikjang => 131072,
             MoveFilter::PseudoRoyal(_) => 262144,
+            MoveFilter::NoDropChecks => 524288,
         }
     }
 }
@@ -136,6 +139,13 @@ impl MoveFilters {
         }
         if !variant.checks_allowed {
             list.push(MoveFilter::NoGivingCheck);
+        }
+        if variant
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.drops && !h.drop_checks)
+        {
+            list.push(MoveFilter::NoDropChecks);
         }
         if variant.flying_royals {
             list.push(MoveFilter::RoyalsMayNotFace);

@@ -312,6 +312,7 @@ fn filter_verdict(filter: MoveFilter) -> Verdict {
         | MoveFilter::CheckedRoyalStays
         | MoveFilter::Bikjang
         | MoveFilter::PseudoRoyal(_)
+        | MoveFilter::NoDropChecks
         | MoveFilter::Linkage(_) => Verdict {
             pin_aware: PinAware::Unsafe,
             screened: false,
@@ -534,6 +535,8 @@ impl ExchangeRule {
             // A recapture that gives check is illegal.
             MoveFilter::NoGivingCheck => false,
             MoveFilter::RoyalsMayNotFace => true,
+            // Exchanges are captures on the board, never drops.
+            MoveFilter::NoDropChecks => true,
             // A recapture may be forced elsewhere, or be illegal.
             MoveFilter::IntrudersMustGo
             | MoveFilter::DefendedDestination
