@@ -5,6 +5,7 @@
 //! single observation re-seeds the belief, and the belief and planner modules import
 //! nothing of the referee.
 
+use crate::common::observed::side_to_move;
 use crate::common::Rng;
 use protean::board::Bitboard;
 use protean::engine::{on_board, Game, OnBoard};
@@ -40,10 +41,6 @@ pub(crate) fn rules(game: &Game) -> Arc<Rules<u64>> {
     on_board(game.variant(), Grab)
         .unwrap()
         .expect("an 8x8 game")
-}
-
-fn side_to_move(game: &Game) -> Color {
-    Color::white_if(game.white_to_move())
 }
 
 /// Whether `world` gives `viewer` the observation `seen` (events aside: a re-seeded
@@ -373,6 +370,7 @@ fn belief_and_planner_import_nothing_of_the_referee() {
         "src/hidden/belief.rs",
         "src/hidden/planner.rs",
         "src/hidden/bomb_plan.rs",
+        "src/hidden/designation.rs",
         "src/hidden/king_guard.rs",
         "src/hidden/record.rs",
     ] {

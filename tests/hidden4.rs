@@ -3,12 +3,15 @@
 //! error that keeps the last good state; XBoard's `usermove`/`go` and a `setboard` with
 //! `?` squares reach the honest player.
 
+use crate::common::observed::{
+    assert_errors_keep_the_state, assert_fogfen_shown, assert_reads_back, board_token, both_modes,
+    mover_record, position_start,
+};
 use crate::common::Rng;
 use protean::engine::Game;
 use protean::hidden::ObservationHistory;
 use protean::protocol::uci::PEEKING;
 use protean::protocol::xboard::XBoard;
-use protean::variant::Color;
 
 const GAMES: [&str; 2] = ["fogofwar", "darkchess"];
 
@@ -22,27 +25,13 @@ fn xboard(lines: &[&str]) -> String {
     String::from_utf8(x.into_output()).unwrap()
 }
 
-fn side_to_move(game: &Game) -> Color {
-    Color::white_if(game.white_to_move())
-}
-
 /// The observation-mode tokens of a referee's record (§3.2): the first observation's
 /// board, then per half-move our move or `?` and the board with its extras.
 fn tokens(history: &ObservationHistory) -> Vec<String> {
-    let token = |o: &protean::hidden::Observation| {
-        let mut t = o.board_field();
-        if let Some(sq) = o.en_passant {
-            t += &format!(";ep={}", o.geo.square_name(sq));
-        }
-        for e in &o.events {
-            t += &format!(";{}", e.token());
-        }
-        t
-    };
-    let mut out = vec![token(&history.first)];
+    let mut out = vec![board_token(&history.first)];
     for step in &history.steps {
         out.push(step.own_move.clone().unwrap_or_else(|| "?".into()));
-        out.push(token(&step.seen));
+        out.push(board_token(&step.seen));
     }
     out
 }
@@ -85,10 +74,6 @@ fn random_game(variant: &str, seed: u64) -> (Option<&'static str>, Game, Vec<Str
     (fen, start, moves)
 }
 
-fn setup(fen: Option<&str>) -> String {
-    fen.map_or("startpos".into(), |f| format!("fen {f}"))
-}
-
 /// The same game, once as moves (referee mode) and once as the side to move's
 /// observations (observation mode): the tokens read back to the referee's record, and
 /// `go nodes` prints byte-identical lines with a fixed seed (200 games per variant).
@@ -98,18 +83,13 @@ fn referee_and_observation_modes_play_alike() {
         let (mut castled, mut promoted, mut inconsistent) = (0, 0, 0);
         for seed in 1..=200u64 {
             let (fen, start, moves) = random_game(variant, seed);
-            let mut end = start.clone();
-            for m in &moves {
-                end.play_uci(m).unwrap();
-            }
-            let viewer = side_to_move(&end);
-            let record = start.observation_history(&moves, viewer).unwrap().unwrap();
+            let record = mover_record(&start, &moves);
             let toks = tokens(&record);
-            let words: Vec<&str> = toks.iter().map(|t| t.as_str()).collect();
-            assert_eq!(
-                start.observed_history(&words).as_ref(),
-                Ok(&record),
-                "{variant} seed {seed}: {moves:?}"
+            assert_reads_back(
+                &start,
+                &toks,
+                &record,
+                &format!("{variant} seed {seed}: {moves:?}"),
             );
             castled += usize::from(moves.iter().any(|m| m == "e1g1" || m == "e8c8"));
             promoted += usize::from(record.steps.iter().any(|s| !s.seen.events.is_empty()));
@@ -119,23 +99,13 @@ fn referee_and_observation_modes_play_alike() {
                 "setoption name WorldSamples value 3".into(),
                 format!("setoption name Seed value {seed}"),
             ];
-            let referee = uci(&[
-                &options[..],
-                &[
-                    format!("position {} moves {}", setup(fen), moves.join(" ")),
-                    "go nodes 1500".into(),
-                ],
-            ]
-            .concat());
-            let observed = uci(&[
-                &options[..],
-                &[
-                    "setoption name FogInput value observation".into(),
-                    format!("position {} fog {}", setup(fen), toks.join(" ")),
-                    "go nodes 1500".into(),
-                ],
-            ]
-            .concat());
+            let (referee, observed) = both_modes(
+                &options,
+                &position_start(fen),
+                &moves,
+                &toks,
+                "go nodes 1500",
+            );
             assert_eq!(referee, observed, "{variant} seed {seed}: {moves:?}");
             assert!(observed.contains("info string belief "), "{observed}");
             assert!(!observed.contains(PEEKING), "{observed}");
@@ -192,13 +162,7 @@ fn a_fog_fen_is_one_observation() {
             format!("position fogfen {other}"),
         ]);
         assert_eq!(referee, observed, "{variant}: {other}");
-        let shown = uci(&[
-            format!("setoption name UCI_Variant value {variant}"),
-            "setoption name FogInput value observation".into(),
-            format!("position fogfen {}", seen.fen()),
-            "d".into(),
-        ]);
-        assert_eq!(shown, format!("Observation: {}\n", seen.fen()));
+        assert_fogfen_shown(variant, &seen.fen());
     }
 }
 
@@ -252,15 +216,7 @@ fn bad_observation_input_keeps_the_last_good_state() {
     let expected = uci(&[&base[..], &tail[..]].concat());
     assert!(expected.starts_with("Observation: "), "{expected}");
     assert!(expected.contains("\nbestmove "), "{expected}");
-    for (line, why) in &bad {
-        let out = uci(&[&base[..], std::slice::from_ref(line), &tail[..]].concat());
-        let (first, rest) = out.split_once('\n').unwrap();
-        assert!(
-            first.starts_with("info string error: ") && first.contains(why),
-            "{line}: {first}"
-        );
-        assert_eq!(rest, expected, "{line}: the state changed");
-    }
+    assert_errors_keep_the_state(&base, &tail, &expected, &bad);
     // Observations are read only with FogInput observation, and only in the games the
     // honest player plays.
     let out = uci(&[

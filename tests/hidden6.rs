@@ -6,17 +6,14 @@
 //! so every drop it makes is legal whatever the opponent placed; once the set-up of an
 //! open game is complete the ordinary searcher plays the position everybody sees.
 
+use crate::common::observed::side_to_move;
 use crate::common::uci_transcript as uci;
 use crate::common::Rng;
 use protean::engine::Game;
 use protean::protocol::uci::PEEKING;
-use protean::variant::{Color, BLACK, WHITE};
+use protean::variant::{BLACK, WHITE};
 
 const GAMES: [&str; 3] = ["hiddenscreen", "hiddencrazyscreen", "darkcrazyscreen"];
-
-fn side_to_move(game: &Game) -> Color {
-    Color::white_if(game.white_to_move())
-}
 
 /// Two set-ups with the same own drops of `viewer` and different opponent drops (its
 /// units or squares), cut inside the set-up with `viewer` to move. The opponent's drops

@@ -5,6 +5,10 @@
 //! games it is the referee's record, `go nodes` prints the same lines in both modes, and
 //! malformed tokens are errors that keep the last good state.
 
+use crate::common::observed::{
+    assert_errors_keep_the_state, assert_fogfen_shown, assert_reads_back, both_modes, mover_record,
+    position_start,
+};
 use crate::common::uci_transcript as uci;
 use crate::common::Rng;
 use protean::engine::Game;
@@ -102,10 +106,6 @@ fn tokens(start: &Game, moves: &[String], record: &ObservationHistory, style: u6
     out
 }
 
-fn setup(fen: Option<&str>) -> String {
-    fen.map_or("startpos".into(), |f| format!("fen {f}"))
-}
-
 /// The same game, once as moves (referee mode) and once as the side to move's
 /// observations: the tokens read back to the referee's record, and `go nodes` prints
 /// byte-identical lines with a fixed seed (200 seeded games, both observers).
@@ -115,20 +115,10 @@ fn bomb_observations_read_back_and_play_alike() {
     let mut viewers = [0, 0];
     for seed in 1..=200u64 {
         let (fen, start, moves) = random_game(seed);
-        let mut end = start.clone();
-        for m in &moves {
-            end.play_uci(m).unwrap();
-        }
-        let viewer = Color::white_if(end.white_to_move());
-        let record = start.observation_history(&moves, viewer).unwrap().unwrap();
+        let record = mover_record(&start, &moves);
         let toks = tokens(&start, &moves, &record, seed);
-        let words: Vec<&str> = toks.iter().map(|t| t.as_str()).collect();
-        assert_eq!(
-            start.observed_history(&words).as_ref(),
-            Ok(&record),
-            "seed {seed}: {moves:?}\n{toks:?}"
-        );
-        viewers[viewer.index()] += 1;
+        assert_reads_back(&start, &toks, &record, &format!("seed {seed}: {moves:?}"));
+        viewers[record.viewer.index()] += 1;
         castled += usize::from(
             moves
                 .iter()
@@ -141,23 +131,13 @@ fn bomb_observations_read_back_and_play_alike() {
             "setoption name UCI_Variant value atomicbomb".to_string(),
             format!("setoption name Seed value {seed}"),
         ];
-        let referee = uci(&[
-            &options[..],
-            &[
-                format!("position {} moves {}", setup(fen), moves.join(" ")),
-                "go nodes 600".into(),
-            ],
-        ]
-        .concat());
-        let observed = uci(&[
-            &options[..],
-            &[
-                "setoption name FogInput value observation".into(),
-                format!("position {} fog {}", setup(fen), toks.join(" ")),
-                "go nodes 600".into(),
-            ],
-        ]
-        .concat());
+        let (referee, observed) = both_modes(
+            &options,
+            &position_start(fen),
+            &moves,
+            &toks,
+            "go nodes 600",
+        );
         assert_eq!(referee, observed, "seed {seed}: {moves:?}");
         assert!(observed.contains("bestmove "), "{observed}");
         assert!(!observed.contains(PEEKING), "{observed}");
@@ -205,13 +185,7 @@ fn a_bomb_fog_fen_is_one_observation() {
     ]);
     assert_eq!(referee, observed);
     assert!(observed.contains("info string belief"), "{observed}");
-    let shown = uci(&[
-        "setoption name UCI_Variant value atomicbomb".into(),
-        "setoption name FogInput value observation".into(),
-        format!("position fogfen {}", seen.fen()),
-        "d".into(),
-    ]);
-    assert_eq!(shown, format!("Observation: {}\n", seen.fen()));
+    assert_fogfen_shown("atomicbomb", &seen.fen());
 }
 
 /// Malformed tokens are errors naming the problem, and the engine keeps its last good
@@ -362,15 +336,7 @@ fn bad_bomb_tokens_keep_the_last_good_state() {
         "{expected}"
     );
     assert!(expected.contains("\nbestmove "), "{expected}");
-    for (line, why) in &bad {
-        let out = uci(&[&base[..], std::slice::from_ref(line), &tail[..]].concat());
-        let (first, rest) = out.split_once('\n').unwrap();
-        assert!(
-            first.starts_with("info string error: ") && first.contains(why),
-            "{line}: {first}"
-        );
-        assert_eq!(rest, expected, "{line}: the state changed");
-    }
+    assert_errors_keep_the_state(&base, &tail, &expected, &bad);
     // The detonation itself, both ways, reads as Black's lost game: the blast took its
     // own king (AB4) and the entry shows `x`.
     for half in ["f7f7", "?"] {

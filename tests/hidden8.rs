@@ -5,12 +5,14 @@
 //! in UCI, in `darkcrazyscreen` the fog's tokens. Read back from seeded games it is the
 //! referee's record, and `go nodes` prints the same lines in both modes.
 
+use crate::common::observed::{
+    assert_errors_keep_the_state, assert_reads_back, board_token, both_modes, mover_record,
+};
 use crate::common::uci_transcript as uci;
 use crate::common::Rng;
 use protean::engine::Game;
 use protean::hidden::{Observation, ObservationHistory};
 use protean::protocol::uci::PEEKING;
-use protean::variant::Color;
 
 const GAMES: [&str; 3] = ["hiddenscreen", "hiddencrazyscreen", "darkcrazyscreen"];
 
@@ -57,14 +59,7 @@ fn tokens(variant: &str, record: &ObservationHistory, moves: &[String], style: u
         .any(|(m, before)| in_setup(before) && !m.contains('@'));
     let token = |o: &Observation| {
         if !in_setup(o) {
-            let mut t = o.board_field();
-            if let Some(sq) = o.en_passant {
-                t += &format!(";ep={}", o.geo.square_name(sq));
-            }
-            for e in &o.events {
-                t += &format!(";{}", e.token());
-            }
-            return t;
+            return board_token(o);
         }
         let hand = o.holdings.clone().unwrap_or_default();
         let board = o.board_field();
@@ -121,18 +116,13 @@ fn setup_observations_read_back_and_play_alike() {
         let (mut during, mut after) = (0, 0);
         for seed in 1..=70u64 {
             let (start, moves) = random_game(variant, seed);
-            let mut end = start.clone();
-            for m in &moves {
-                end.play_uci(m).unwrap();
-            }
-            let viewer = Color::white_if(end.white_to_move());
-            let record = start.observation_history(&moves, viewer).unwrap().unwrap();
+            let record = mover_record(&start, &moves);
             let toks = tokens(variant, &record, &moves, seed / 2);
-            let words: Vec<&str> = toks.iter().map(|t| t.as_str()).collect();
-            assert_eq!(
-                start.observed_history(&words).as_ref(),
-                Ok(&record),
-                "{variant} seed {seed}: {moves:?}\n{toks:?}"
+            assert_reads_back(
+                &start,
+                &toks,
+                &record,
+                &format!("{variant} seed {seed}: {moves:?}"),
             );
             if in_setup(record.last()) {
                 during += 1;
@@ -145,23 +135,8 @@ fn setup_observations_read_back_and_play_alike() {
                 "setoption name BeliefCap value 200".into(),
                 format!("setoption name Seed value {seed}"),
             ];
-            let referee = uci(&[
-                &options[..],
-                &[
-                    format!("position startpos moves {}", moves.join(" ")),
-                    "go nodes 600".into(),
-                ],
-            ]
-            .concat());
-            let observed = uci(&[
-                &options[..],
-                &[
-                    "setoption name FogInput value observation".into(),
-                    format!("position startpos fog {}", toks.join(" ")),
-                    "go nodes 600".into(),
-                ],
-            ]
-            .concat());
+            let (referee, observed) =
+                both_modes(&options, "startpos", &moves, &toks, "go nodes 600");
             assert_eq!(
                 untimed(&referee),
                 untimed(&observed),
@@ -248,13 +223,5 @@ fn bad_setup_tokens_keep_the_last_good_state() {
         "{expected}"
     );
     assert!(expected.contains("\nbestmove "), "{expected}");
-    for (line, why) in &bad {
-        let out = uci(&[&base[..], std::slice::from_ref(line), &tail[..]].concat());
-        let (first, rest) = out.split_once('\n').unwrap();
-        assert!(
-            first.starts_with("info string error: ") && first.contains(why),
-            "{line}: {first}"
-        );
-        assert_eq!(rest, expected, "{line}: the state changed");
-    }
+    assert_errors_keep_the_state(&base, &tail, &expected, &bad);
 }

@@ -1427,3 +1427,66 @@ fn drop_no_doubled_count_above_one_as_fairy_stockfish() {
         assert_eq!((drops_on('a'), drops_on('e')), (0, 5), "{fen}");
     }
 }
+
+/// The moves of `g`, sorted, in one string.
+fn moves_text(g: &Game) -> String {
+    let mut m = g.legal_moves_uci();
+    m.sort();
+    m.join(" ")
+}
+
+#[test]
+fn castling_king_file_d_writes_a_castle_to_a_king_step_as_king_takes_rook() {
+    // With the king on d1 (`castlingKingFile = d`), the long castle's destination c1 is
+    // also a plain king step: Fairy-Stockfish writes the castle `d1a1` (king takes rook)
+    // and keeps `d1c1` for the step; the short castle stays `d1g1`. Expected moves and
+    // FENs: pyffish 0.0.90 with this section loaded (`legal_moves`, `get_fen`).
+    let text = "[dkingchess:chess]\n\
+        startFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\n\
+        castlingKingFile = d\n";
+    let v = Arc::new(
+        parse_variants(text, "t.ini")
+            .require_all()
+            .unwrap()
+            .variants[0]
+            .clone(),
+    );
+    let fen = "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1";
+    let g = Game::new(&v, Some(fen)).unwrap();
+    assert_eq!(
+        moves_text(&g),
+        "a1b1 a1c1 a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d1a1 d1c1 d1e1 d1g1 d2d3 d2d4 e2e3 e2e4 \
+         f2f3 f2f4 g2g3 g2g4 h1e1 h1f1 h1g1 h2h3 h2h4"
+    );
+    for (moves, after) in [
+        (
+            &["d1a1"][..],
+            "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1",
+        ),
+        (
+            &["d1c1"][..],
+            "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R1K4R b kq - 1 1",
+        ),
+        (
+            &["d1g1"][..],
+            "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1",
+        ),
+        (
+            &["d1a1", "d8a8"][..],
+            "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R w - - 2 2",
+        ),
+    ] {
+        let mut g = Game::new(&v, Some(fen)).unwrap();
+        for m in moves {
+            g.play_uci(m).unwrap();
+        }
+        assert_eq!(g.fen(), after, "{moves:?}");
+    }
+    let mut g = Game::new(&v, Some(fen)).unwrap();
+    g.play_uci("d1a1").unwrap();
+    assert_eq!(
+        moves_text(&g),
+        "a7a5 a7a6 a8b8 a8c8 b7b5 b7b6 c7c5 c7c6 d7d5 d7d6 d8a8 d8c8 d8e8 d8g8 e7e5 e7e6 \
+         f7f5 f7f6 g7g5 g7g6 h7h5 h7h6 h8e8 h8f8 h8g8"
+    );
+}

@@ -8,7 +8,11 @@
 //! Searching each world as deeply as one search would cost the candidates' count in
 //! depth, yet the worlds agree on everything but one reply: the detonation. So:
 //!
-//! 1. For every root move and every world, the opponent's detonation in reply is
+//! 1. The worlds in which the opponent let a detonation that would have won it the
+//!    game go by are set aside ([`plausible`]): a unit that stood next to our king at
+//!    its turn, and was not blown, is not its bomb (unless no world is left: an
+//!    opponent that does not play to win). For every root move and every remaining
+//!    world, the opponent's detonation in reply is
 //!    played out exactly ([`threat`]): a blast that ends the game (our king destroyed:
 //!    the value of a lost game; both kings: a draw) or that costs us more material
 //!    than the opponent (by the kinds' data-derived values). The opponent detonates
@@ -34,11 +38,16 @@
 //!    prediction takes [`STRIKE_SHARE`] of the budget, the search below the rest, and
 //!    the strike is played unless that search finds a forced win of its own.
 //!
+//! Our designation (while our bomb is not designated) is not searched: every unit
+//! scores the same there. [`designation`] draws it, seeded, among the units likeliest
+//! to come next to the enemy king.
+//!
 //! One line: `MixSupport` does not apply here.
 //!
 //! Like the planner, this module reads the belief and nothing else.
 
 use super::belief::Belief;
+use super::designation;
 use super::planner::{self, Plan, PlanOptions};
 use crate::board::Bitboard;
 use crate::position::bomb::Bomb;
@@ -51,6 +60,8 @@ const RISK_WINDOW_CP: i32 = 150;
 /// to one strike candidate takes, and the most candidates predicted per move.
 const STRIKE_SHARE: u64 = 8;
 const MAX_STRIKE_CANDIDATES: usize = 2;
+/// Keeps the designation's draw apart from other seeded draws of the same ply.
+const DESIGNATION_SALT: u64 = 0xb0b;
 /// Nodes for the bomb-free world when neither nodes nor time limit the search.
 const UNLIMITED_NODES: u64 = 1_000_000;
 
@@ -166,6 +177,38 @@ fn detonation_wins<B: Bitboard>(w: &Position<B>) -> bool {
     matches!(after.outcome().map(|o| o.result), Some(GameResult::Win(c)) if c == us)
 }
 
+/// Whether the opponent, in `world` (its bomb where the world has it), let a
+/// detonation that would have won it the game go by at one of its turns: it then did
+/// not have its bomb there, if it plays to win.
+fn passed_a_winning_detonation<B: Bitboard>(world: &Position<B>) -> bool {
+    let them = !world.side_to_move();
+    let mut w = world.clone();
+    while w.last_move().is_some() {
+        w.unmake_move();
+        // Had it detonated, the game would be over: it played another move.
+        if w.side_to_move() == them && detonation_wins(&w) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The worlds in which the opponent never let a winning detonation go by (the belief
+/// weighed by what its play says of where its bomb is; step 1 of the module comment);
+/// all of them where none is left (an opponent that does not play to win).
+fn plausible<B: Bitboard>(worlds: Vec<&Position<B>>) -> Vec<&Position<B>> {
+    let kept: Vec<&Position<B>> = worlds
+        .iter()
+        .copied()
+        .filter(|w| !passed_a_winning_detonation(w))
+        .collect();
+    if kept.is_empty() {
+        worlds
+    } else {
+        kept
+    }
+}
+
 /// Whether our root move `m` in `base` (our bomb known, the opponent's set aside) puts
 /// the opponent's king inside our bomb's blast and not our own: a strike candidate.
 /// Returns the position after `m`.
@@ -241,11 +284,23 @@ pub fn plan<B: Bitboard>(
     options: &PlanOptions,
 ) -> Plan {
     let mut answer = Plan::empty(belief);
-    let worlds = planner::playable_worlds(belief);
+    let worlds = plausible(planner::playable_worlds(belief));
     let Some(first) = worlds.first() else {
         return answer;
     };
     let root = planner::moves_of(first);
+    // Our own designation is a weighted draw among the units likeliest to come next to
+    // the enemy king (`designation`), not a search: every designation scores the same.
+    if first.bomb(first.side_to_move()) == Bomb::Unset {
+        let salt = crate::variant::shuffle::splitmix(belief.steps() as u64 ^ DESIGNATION_SALT);
+        if let Some(mv) = designation::choose(first, options.seed ^ salt) {
+            let uci = first.move_to_uci(mv);
+            debug_assert!(root.contains(&uci));
+            answer.best = Some(uci);
+            answer.sampled = worlds.len();
+            return answer;
+        }
+    }
     let rules = first.rules();
     let kind_values = crate::eval::material::derived_values(&rules.variant, rules.geo);
     // threats[m][w]: the detonation in reply to root move m in world w.
@@ -379,6 +434,27 @@ mod tests {
         assert!(strike(&after, "h2a2"));
         assert!(!strike(&after, "g8f8"));
         assert!(!strike(&after, "h2h7"));
+    }
+
+    /// Worked by hand. Black to move, its knight on f2 next to White's king on e1 (and
+    /// two files from its own on e8): detonating it would win. Black plays Ra7
+    /// instead, so in the world where the knight is Black's bomb Black let a winning
+    /// detonation go by; in the world where the rook (now a7) is, nothing was missed.
+    #[test]
+    fn a_unit_left_unblown_next_to_our_king_is_not_the_bomb() {
+        let after = |fen: &str| {
+            let mut w = small("atomicbomb", fen);
+            let m = w.parse_uci_move("a8a7").unwrap();
+            w.make_move(m);
+            w
+        };
+        let knight = after("r3k3/8/8/8/8/8/5n2/R3K3 b - - 0 1 {a1,f2}");
+        let rook = after("r3k3/8/8/8/8/8/5n2/R3K3 b - - 0 1 {a1,a8}");
+        assert!(passed_a_winning_detonation(&knight));
+        assert!(!passed_a_winning_detonation(&rook));
+        let keys = |ws: Vec<&Position<u64>>| ws.iter().map(|w| w.key()).collect::<Vec<_>>();
+        assert_eq!(keys(plausible(vec![&knight, &rook])), [rook.key()]);
+        assert_eq!(keys(plausible(vec![&knight])), [knight.key()]);
     }
 
     fn names(moves: &[&str]) -> Vec<String> {

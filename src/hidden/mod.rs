@@ -8,7 +8,7 @@
 //!   observation history), [`belief`] (the positions consistent with a history) and
 //!   [`planner`] (the move chosen over sampled worlds of the belief, with
 //!   [`king_guard`]'s exact count of the king's exposure; [`bomb_plan`] where
-//!   only the other side's secret bomb is hidden; [`setup_plan`] during a hidden
+//!   only the other side's secret bomb is hidden, with [`designation`] choosing our own; [`setup_plan`] during a hidden
 //!   set-up);
 //! - [`view`]: the referee's side, the only code that looks at the true game: it writes
 //!   a side's observations of it (the engine's session and `d` call it).
@@ -23,6 +23,7 @@
 
 pub mod belief;
 pub mod bomb_plan;
+pub mod designation;
 pub mod input;
 pub mod king_guard;
 pub mod observation;

@@ -1,7 +1,8 @@
 //! UCI move notation, as Fairy-Stockfish writes it: `e2e4`, `e7e8q`, shogi-style
 //! promotions with `+` (`b7c8+`; the same move without it does not promote), ranks over 9 as
 //! numbers (`a10`), castling as king-to-destination (`e1g1`) or, in Chess960 mode,
-//! king-takes-rook (`e1h1`). Seirawan gating appends the gated kind's letter (`b1c3h`);
+//! king-takes-rook (`e1h1`); king-takes-rook in both modes where king-to-destination
+//! would also be a plain move of the king (`castlingKingFile = d`: `d1a1`, not `d1c1`). Seirawan gating appends the gated kind's letter (`b1c3h`);
 //! castling that gates on the king's square is the castling move plus the letter
 //! (`e1g1h`, `e1h1h` in Chess960 mode), on the rook's square the rook's square, the
 //! king's square and the letter in both modes (`h1e1h`). A compound turn's second part
@@ -14,7 +15,7 @@
 //! of the game (`PalaceRules::pass`: Janggi's `e2e2`).
 
 use super::{kind_of, Move, MoveKind, Position};
-use crate::board::Bitboard;
+use crate::board::{Bitboard, Square};
 use crate::variant::parts::TurnRule;
 
 impl<B: Bitboard> Position<B> {
@@ -81,7 +82,14 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = if mv.kind() == MoveKind::Castle && mv.gate_on_rook() {
             (mv.to(), mv.from())
         } else if mv.kind() == MoveKind::Castle && !chess960 {
-            (mv.from(), self.castling_destinations(mv.from(), mv.to()).0)
+            let king_to = self.castling_destinations(mv.from(), mv.to()).0;
+            if self.king_steps_there(mv.from(), king_to) {
+                // King-to-destination would name the king's plain move too (the king
+                // on d1 castling to c1): king-takes-rook, as Fairy-Stockfish writes it.
+                (mv.from(), mv.to())
+            } else {
+                (mv.from(), king_to)
+            }
         } else {
             (mv.from(), mv.to())
         };
@@ -111,6 +119,15 @@ impl<B: Bitboard> Position<B> {
             s += &geo.square_name(mv.part());
         }
         s
+    }
+
+    /// Whether the piece on `from` has a legal plain move to `to` (a castling king
+    /// whose destination is one of its own steps).
+    fn king_steps_there(&self, from: Square, to: Square) -> bool {
+        self.legal_moves()
+            .as_slice()
+            .iter()
+            .any(|m| m.kind() == MoveKind::Normal && m.from() == from && m.to() == to)
     }
 
     /// A two-step turn in UCI: `a7a6,a6b5`, the new kind's letter after the step that

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod mutate;
+pub mod observed;
 pub mod piped;
 pub mod reference;
 
