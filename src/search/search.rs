@@ -1381,6 +1381,23 @@ mod tests {
     }
 
     /// A worker on `pos` with the table evaluation, one thread's share of `memory`.
+    /// The raw static evaluation, and the score of an iterative search to depth 5.
+    fn raw_and_searched<B: Bitboard>(w: &mut Worker<'_, B>) -> (i32, i32) {
+        let raw = w.evaluate();
+        let mut score = 0;
+        for depth in 1..=5 {
+            score = w.search(depth, -INFINITE, INFINITE, 0, true);
+        }
+        (raw, score)
+    }
+
+    /// The correction the static evaluation applies (checked to be the tables' sum).
+    fn applied_correction<B: Bitboard>(w: &mut Worker<'_, B>) -> i32 {
+        let (raw, corrected, _) = w.static_eval(w.pos.key(), None, false, false);
+        assert_eq!(corrected - raw, w.correction());
+        w.correction()
+    }
+
     fn with_worker<B: Bitboard, R>(
         memory: &mut super::super::history::SearchMemory,
         pos: Position<B>,
@@ -1422,20 +1439,13 @@ mod tests {
             w.correction()
         });
         assert_eq!(before, 0);
-        let (raw, score) = with_worker(&mut memory, position("chess", fork), |w| {
-            let raw = w.evaluate();
-            let mut score = 0;
-            for depth in 1..=5 {
-                score = w.search(depth, -INFINITE, INFINITE, 0, true);
-            }
-            (raw, score)
-        });
+        let (raw, score) = with_worker(&mut memory, position("chess", fork), raw_and_searched);
         assert!(score > raw + 300, "search {score}, evaluation {raw}");
-        let after = with_worker(&mut memory, position("chess", same_pawns), |w| {
-            let (raw, corrected, _) = w.static_eval(w.pos.key(), None, false, false);
-            assert_eq!(corrected - raw, w.correction());
-            w.correction()
-        });
+        let after = with_worker(
+            &mut memory,
+            position("chess", same_pawns),
+            applied_correction,
+        );
         assert!(after > 0 && after <= MAX_CORRECTION, "{after}");
         // However often the lesson is repeated, the correction stays within its clamp.
         for _ in 0..40 {
@@ -1487,20 +1497,9 @@ mod tests {
             w.correction()
         });
         assert_eq!(before, 0);
-        let (raw, score) = with_worker(&mut memory, xiangqi(fork), |w| {
-            let raw = w.evaluate();
-            let mut score = 0;
-            for depth in 1..=5 {
-                score = w.search(depth, -INFINITE, INFINITE, 0, true);
-            }
-            (raw, score)
-        });
+        let (raw, score) = with_worker(&mut memory, xiangqi(fork), raw_and_searched);
         assert!(score > raw + 200, "search {score}, evaluation {raw}");
-        let after = with_worker(&mut memory, xiangqi(same_red), |w| {
-            let (raw, corrected, _) = w.static_eval(w.pos.key(), None, false, false);
-            assert_eq!(corrected - raw, w.correction());
-            w.correction()
-        });
+        let after = with_worker(&mut memory, xiangqi(same_red), applied_correction);
         assert!(after > 0 && after <= MAX_CORRECTION, "{after}");
         // A new game forgets it.
         memory.clear();
