@@ -96,8 +96,20 @@ impl Geometry {
     /// Square name in Fairy-Stockfish's style: file letter, then the rank number
     /// (`a1`, `i10`, `s19`).
     pub fn square_name(self, sq: Square) -> String {
-        let file = (b'a' + self.file_of(sq) as u8) as char;
-        format!("{}{}", file, self.rank_of(sq) + 1)
+        let mut s = String::with_capacity(3);
+        self.push_square_name(&mut s, sq);
+        s
+    }
+
+    /// Appends the square's name to `s`: no allocation where `s` has room (a search
+    /// report writes each move of its line this way).
+    pub fn push_square_name(self, s: &mut String, sq: Square) {
+        s.push((b'a' + self.file_of(sq) as u8) as char);
+        let rank = self.rank_of(sq) + 1;
+        if rank >= 10 {
+            s.push((b'0' + (rank / 10) as u8) as char);
+        }
+        s.push((b'0' + (rank % 10) as u8) as char);
     }
 
     /// Parses a square name such as `e4` or `a10`; `None` if malformed or off the board.

@@ -35,12 +35,11 @@ impl<B: Bitboard> Position<B> {
             } else {
                 base.to()
             };
-            return format!(
-                "{},{}{}",
-                self.plain_move_to_uci(base, chess960),
-                geo.square_name(landed),
-                geo.square_name(mv.wall())
-            );
+            let mut s = self.plain_move_to_uci(base, chess960);
+            s.push(',');
+            geo.push_square_name(&mut s, landed);
+            geo.push_square_name(&mut s, mv.wall());
+            return s;
         }
         self.plain_move_to_uci(mv, chess960)
     }
@@ -93,7 +92,11 @@ impl<B: Bitboard> Position<B> {
         } else {
             (mv.from(), mv.to())
         };
-        let mut s = geo.square_name(from) + &geo.square_name(to);
+        // Room for the longest text of this form (`a10b10+,b10c10` on 19x19) so that
+        // the walling form's tail and a promotion letter are added without a new block.
+        let mut s = String::with_capacity(16);
+        geo.push_square_name(&mut s, from);
+        geo.push_square_name(&mut s, to);
         let letter = |k: usize| self.rules.kinds[k].letter.to_ascii_lowercase();
         if mv.kind() == MoveKind::Promotion {
             // A shogi-style promotion is `+`, a demotion `-`; a choice among kinds
@@ -116,7 +119,7 @@ impl<B: Bitboard> Position<B> {
         }
         if mv.kind() == MoveKind::Compound {
             s.push('@');
-            s += &geo.square_name(mv.part());
+            geo.push_square_name(&mut s, mv.part());
         }
         s
     }

@@ -14,8 +14,10 @@ pub struct RuleFacts {
     /// none of them is zugzwang-prone and gets no null move.
     pub null_ok_kinds: u32,
     /// The pawns, as the evaluation groups them: the promoting kinds that are not
-    /// royal, as a bit set. The correction history's key; none (0): no correction.
+    /// royal, as a bit set. The pawn correction table's key; none (0): no pawn table.
     pub pawn_kinds: u32,
+    /// Every other kind, the royal ones included: the non-pawn correction tables' keys.
+    pub non_pawn_kinds: u32,
     /// Having no legal move is not a draw (antichess wins, Xiangqi loses): quiescence
     /// must notice it.
     pub stalemate_decides: bool,
@@ -60,8 +62,10 @@ impl RuleFacts {
             .enumerate()
             .filter(|(_, k)| k.promotes && !k.royal)
             .fold(0u32, |m, (i, _)| m | 1 << i);
+        let all_kinds = (0..rules.kinds.len()).fold(0u32, |m, i| m | 1 << i);
         RuleFacts {
             pawn_kinds,
+            non_pawn_kinds: all_kinds & !pawn_kinds,
             stalemate_decides: draws.stalemate != StalemateResult::Draw,
             losing_checks: LosingChecks::from_rules(rules),
             captures_compulsory: rules.filters.has(MoveFilter::CompulsoryCapture),

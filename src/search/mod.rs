@@ -5,7 +5,8 @@
 //! - [`tt`]: the shared transposition table;
 //! - [`facts`]: the rule facts the search reads, gathered in one place;
 //! - [`history`]: what the search learns about moves during a game ([`SearchMemory`]);
-//! - [`correction`]: the correction history of the static evaluation, by pawn structure;
+//! - [`correction`]: the correction history of the static evaluation, by pawn structure
+//!   and by each colour's other pieces;
 //! - [`movepick`]: move ordering (TT move, MVV-LVA, killers, history);
 //! - [`see`]: static exchange evaluation, by the variant's capture rules;
 //! - [`search`]: one thread's alpha-beta (the worker);

@@ -2,7 +2,7 @@
 //! this same code on its own copy of the position; they cooperate only through the
 //! shared transposition table.
 
-use super::correction::{correction_bonus, pawn_key};
+use super::correction::{correction_bonus, CorrectionKeys};
 use super::facts::{LosingChecks, RuleFacts};
 use super::history::{stat_bonus, ThreadMemory, NO_CONTINUATION};
 use super::movepick::{is_tactical, Context, MovePicker, Pick, PickStack};
@@ -342,8 +342,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// The static evaluation of the node, as evaluated and as corrected, and the score
     /// to prune with. The evaluation is the table's when it has one (else a fresh one,
     /// stored at once so that a later visit need not repeat it); the table keeps it
-    /// raw. The corrected one adds the correction history's entry for the pawns
-    /// (`correction.rs`): it drives `improving` and is what the search's result is
+    /// raw. The corrected one adds the correction history's entries for the pawns and
+    /// each colour's other pieces (`correction.rs`): it drives `improving` and is what the search's result is
     /// compared with to learn. The score to prune with is the corrected one, refined
     /// by the table's score where its bound says the true value lies beyond it. In
     /// check all three are `-INFINITE`.
@@ -393,22 +393,19 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         (raw_eval, static_eval, eval)
     }
 
-    /// The pawn-structure key of the position, where the variant has pawns (without
-    /// them there is no correction: see `correction.rs`).
+    /// The position's keys into the correction tables (`correction.rs`).
     #[inline]
-    fn pawn_key(&self) -> Option<u64> {
-        (self.facts.pawn_kinds != 0).then(|| pawn_key(&self.pos, self.facts.pawn_kinds))
+    fn correction_keys(&self) -> CorrectionKeys {
+        CorrectionKeys::of(&self.pos, self.facts.pawn_kinds, self.facts.non_pawn_kinds)
     }
 
     /// The correction history's correction of the static evaluation, in centipawns.
     #[inline]
     fn correction(&self) -> i32 {
-        self.pawn_key().map_or(0, |k| {
-            self.mem
-                .tables
-                .correction
-                .correction(self.pos.side_to_move(), k)
-        })
+        self.mem
+            .tables
+            .correction
+            .correction(self.pos.side_to_move(), &self.correction_keys())
     }
 
     /// Teaches the correction history what a node's search found: `best` (bound
@@ -437,13 +434,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         {
             return;
         }
-        if let Some(k) = self.pawn_key() {
-            let bonus = correction_bonus(best, static_eval, depth);
-            self.mem
-                .tables
-                .correction
-                .update(self.pos.side_to_move(), k, bonus);
-        }
+        let bonus = correction_bonus(best, static_eval, depth);
+        self.mem
+            .tables
+            .correction
+            .update(self.pos.side_to_move(), &self.correction_keys(), bonus);
     }
 
     /// Whether the side to move's static evaluation is better than at its last node
@@ -1386,10 +1381,27 @@ mod tests {
     }
 
     /// A worker on `pos` with the table evaluation, one thread's share of `memory`.
-    fn with_worker<R>(
+    /// The raw static evaluation, and the score of an iterative search to depth 5.
+    fn raw_and_searched<B: Bitboard>(w: &mut Worker<'_, B>) -> (i32, i32) {
+        let raw = w.evaluate();
+        let mut score = 0;
+        for depth in 1..=5 {
+            score = w.search(depth, -INFINITE, INFINITE, 0, true);
+        }
+        (raw, score)
+    }
+
+    /// The correction the static evaluation applies (checked to be the tables' sum).
+    fn applied_correction<B: Bitboard>(w: &mut Worker<'_, B>) -> i32 {
+        let (raw, corrected, _) = w.static_eval(w.pos.key(), None, false, false);
+        assert_eq!(corrected - raw, w.correction());
+        w.correction()
+    }
+
+    fn with_worker<B: Bitboard, R>(
         memory: &mut super::super::history::SearchMemory,
-        pos: Position<u64>,
-        run: impl FnOnce(&mut Worker<'_, u64>) -> R,
+        pos: Position<B>,
+        run: impl FnOnce(&mut Worker<'_, B>) -> R,
     ) -> R {
         let tt = TranspositionTable::new(1);
         let control = Control::new(false);
@@ -1427,20 +1439,13 @@ mod tests {
             w.correction()
         });
         assert_eq!(before, 0);
-        let (raw, score) = with_worker(&mut memory, position("chess", fork), |w| {
-            let raw = w.evaluate();
-            let mut score = 0;
-            for depth in 1..=5 {
-                score = w.search(depth, -INFINITE, INFINITE, 0, true);
-            }
-            (raw, score)
-        });
+        let (raw, score) = with_worker(&mut memory, position("chess", fork), raw_and_searched);
         assert!(score > raw + 300, "search {score}, evaluation {raw}");
-        let after = with_worker(&mut memory, position("chess", same_pawns), |w| {
-            let (raw, corrected, _) = w.static_eval(w.pos.key(), None, false, false);
-            assert_eq!(corrected - raw, w.correction());
-            w.correction()
-        });
+        let after = with_worker(
+            &mut memory,
+            position("chess", same_pawns),
+            applied_correction,
+        );
         assert!(after > 0 && after <= MAX_CORRECTION, "{after}");
         // However often the lesson is repeated, the correction stays within its clamp.
         for _ in 0..40 {
@@ -1468,6 +1473,37 @@ mod tests {
         let cleared = with_worker(&mut memory, position("chess", same_pawns), |w| {
             w.correction()
         });
+        assert_eq!(cleared, 0);
+    }
+
+    #[test]
+    fn without_pawns_the_non_pawn_tables_correct_the_evaluation() {
+        use super::super::correction::MAX_CORRECTION;
+        let xiangqi = |fen: &str| {
+            let v = crate::variant::find_variant("xiangqi").unwrap();
+            Position::<u128>::from_fen(Arc::new(Rules::new(v).unwrap()), fen).unwrap()
+        };
+        // Red: general d1, horse d7; Black: general e10, chariot a10. By material Red is
+        // a chariot for a horse down, but Hc9+ (quiet) forks general and chariot, and
+        // Hxa10 follows: the search's score lies far above the evaluation. Xiangqi has
+        // no pawn kinds (its soldier does not promote), so only the tables of each
+        // colour's pieces can learn it.
+        let fork = "r3k4/9/9/3N5/9/9/9/9/9/3K5 w - - 0 1";
+        // Red's pieces as in the fork, Black's other ones, Red to move.
+        let same_red = "4k4/9/9/3N5/9/9/9/9/9/3K5 w - - 0 1";
+        let mut memory = super::super::history::SearchMemory::new();
+        let before = with_worker(&mut memory, xiangqi(same_red), |w| {
+            assert_eq!(w.facts.pawn_kinds, 0);
+            w.correction()
+        });
+        assert_eq!(before, 0);
+        let (raw, score) = with_worker(&mut memory, xiangqi(fork), raw_and_searched);
+        assert!(score > raw + 200, "search {score}, evaluation {raw}");
+        let after = with_worker(&mut memory, xiangqi(same_red), applied_correction);
+        assert!(after > 0 && after <= MAX_CORRECTION, "{after}");
+        // A new game forgets it.
+        memory.clear();
+        let cleared = with_worker(&mut memory, xiangqi(same_red), |w| w.correction());
         assert_eq!(cleared, 0);
     }
 
