@@ -11,8 +11,10 @@
 //! 1. The worlds in which the opponent let a detonation that would have won it the
 //!    game go by are set aside ([`plausible`]): a unit that stood next to our king at
 //!    its turn, and was not blown, is not its bomb (unless no world is left: an
-//!    opponent that does not play to win). For every root move and every remaining
-//!    world, the opponent's detonation in reply is
+//!    opponent that does not play to win). Each world weighs the designations it
+//!    stands for ([`designations_behind`]: the world with the bomb gone, one per unit
+//!    lost). For every root move and every remaining world, the opponent's detonation
+//!    in reply is
 //!    played out exactly ([`threat`]): a blast that ends the game (our king destroyed:
 //!    the value of a lost game; both kings: a draw) or that costs us more material
 //!    than the opponent (by the kinds' data-derived values). The opponent detonates
@@ -143,15 +145,50 @@ fn threat<B: Bitboard>(world: &Position<B>, m: &str, values: &[i32]) -> Threat {
     }
 }
 
+/// How many of the opponent's designations `world` stands for: one where its bomb is on
+/// a unit (each unit was one designation), and where the bomb went unseen with a
+/// captured or blown-up unit, one per opponent unit lost since the start of the
+/// world's history (any of them may have carried it; the belief merges those worlds
+/// into one). So a bomb-free world weighs what it is worth: with ten of sixteen units
+/// gone, each live unit is the bomb one time in sixteen, not one in seven.
+fn designations_behind<B: Bitboard>(world: &Position<B>) -> usize {
+    let them = !world.side_to_move();
+    if let Bomb::On(_) = world.bomb(them) {
+        return 1;
+    }
+    let now = world.pieces(them).count() as usize;
+    let mut w = world.clone();
+    while w.last_move().is_some() {
+        w.unmake_move();
+    }
+    (w.pieces(them).count() as usize).saturating_sub(now).max(1)
+}
+
+/// `values` (one per world) with each repeated as often as its world's `weights`, so
+/// that the risk mix weighs every designation the same, not every world.
+fn weighted(values: &[i32], weights: &[usize]) -> Vec<i32> {
+    values
+        .iter()
+        .zip(weights)
+        .flat_map(|(&v, &n)| std::iter::repeat_n(v, n))
+        .collect()
+}
+
 /// The root moves searched (step 3 of the module comment): those whose risk, the risk
-/// mix over the worlds (`aversion`) of what the detonations in reply take (0: safe), is
-/// within [`RISK_WINDOW_CP`] of the least risky move's. Never empty while `root` is not.
-fn least_risky(root: &[String], threats: &[Vec<Threat>], aversion: u32) -> Vec<String> {
+/// mix over the designations (`aversion`; `weights`, per world) of what the detonations
+/// in reply take (0: safe), is within [`RISK_WINDOW_CP`] of the least risky move's.
+/// Never empty while `root` is not.
+fn least_risky(
+    root: &[String],
+    threats: &[Vec<Threat>],
+    weights: &[usize],
+    aversion: u32,
+) -> Vec<String> {
     let risks: Vec<i32> = threats
         .iter()
         .map(|t| {
             let lost: Vec<i32> = t.iter().map(|t| t.value(0)).collect();
-            -planner::risk_mix(&lost, aversion)
+            -planner::risk_mix(&weighted(&lost, weights), aversion)
         })
         .collect();
     let least = risks.iter().copied().min().unwrap_or(0);
@@ -309,7 +346,8 @@ pub fn plan<B: Bitboard>(
         .map(|m| worlds.iter().map(|w| threat(w, m, &kind_values)).collect())
         .collect();
     answer.sampled = worlds.len();
-    let searched = least_risky(&root, &threats, options.risk_aversion);
+    let weights: Vec<usize> = worlds.iter().map(|w| designations_behind(w)).collect();
+    let searched = least_risky(&root, &threats, &weights, options.risk_aversion);
     let base = bomb_free(first);
     let single = Settings {
         multipv: 1,
@@ -376,7 +414,7 @@ pub fn plan<B: Bitboard>(
     let best_value = planner::value(best_score);
     let best_mix = {
         let values: Vec<i32> = threats[best].iter().map(|t| t.value(best_value)).collect();
-        planner::risk_mix(&values, options.risk_aversion)
+        planner::risk_mix(&weighted(&values, &weights), options.risk_aversion)
     };
     answer.best = Some(root[best].clone());
     answer.score = match best_score {
@@ -397,6 +435,7 @@ pub fn plan<B: Bitboard>(
 mod tests {
     use super::*;
     use crate::variant::rules::Rules;
+    use crate::variant::BLACK;
     use std::sync::Arc;
 
     fn small(variant: &str, fen: &str) -> Position<u64> {
@@ -476,7 +515,52 @@ mod tests {
             *t = Threat::Material(-100);
         }
         let threats = vec![vec![Threat::None; 16], king, pawn];
-        assert_eq!(least_risky(&root, &threats, 30), names(&["safe", "pawn"]));
+        let weights = [1; 16];
+        assert_eq!(
+            least_risky(&root, &threats, &weights, 30),
+            names(&["safe", "pawn"])
+        );
+    }
+
+    /// Worked by hand. Black's bomb on the d7 pawn; 1.e4 d5 2.exd5 takes it unseen,
+    /// 2...Nf6 3.Nc3 Nxd5 4.Nxd5 c6: Black has lost two units, either of which may have
+    /// carried the bomb, so the world with it gone stands for two designations; a world
+    /// with the bomb on the c6 pawn stands for one.
+    #[test]
+    fn a_world_whose_bomb_went_unseen_weighs_one_per_unit_lost() {
+        let play = |fen: &str| {
+            let mut w = small("atomicbomb", fen);
+            for m in [
+                "e2e4", "d7d5", "e4d5", "g8f6", "b1c3", "f6d5", "c3d5", "c7c6",
+            ] {
+                let mv = w.parse_uci_move(m).unwrap();
+                w.make_move(mv);
+            }
+            w
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2";
+        let gone = play(&format!("{start} {{b1,d7}}"));
+        let on_c6 = play(&format!("{start} {{b1,c7}}"));
+        assert_eq!(gone.bomb(BLACK), Bomb::Gone { detonated: false });
+        assert_eq!(designations_behind(&gone), 2);
+        assert_eq!(designations_behind(&on_c6), 1);
+    }
+
+    /// Worked by hand, `RiskAversion` 30. Two live candidates, each of whose detonations
+    /// after the move `near` costs us 400, and the world with the bomb gone, which
+    /// stands for the fourteen units lost. By designation: 2 of 16 at -400, mean -50,
+    /// worst quarter (4) -200, risk 0.7 * 50 + 0.3 * 200 = 95: searched. By world (the
+    /// three counted the same): mean -266, worst quarter (1) -400, risk 306: not.
+    #[test]
+    fn the_window_weighs_each_designation_not_each_world() {
+        let root = names(&["safe", "near"]);
+        let near = vec![Threat::Material(-400), Threat::Material(-400), Threat::None];
+        let threats = vec![vec![Threat::None; 3], near];
+        assert_eq!(least_risky(&root, &threats, &[1, 1, 14], 30), root);
+        assert_eq!(
+            least_risky(&root, &threats, &[1, 1, 1], 30),
+            names(&["safe"])
+        );
     }
 
     /// Worked by hand: where every move is that risky (355 each, as above), the least
@@ -487,6 +571,6 @@ mod tests {
         let mut risky = vec![Threat::None; 16];
         risky[0] = Threat::Loss;
         let threats = vec![risky.clone(), risky];
-        assert_eq!(least_risky(&root, &threats, 30), root);
+        assert_eq!(least_risky(&root, &threats, &[1; 16], 30), root);
     }
 }
