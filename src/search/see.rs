@@ -949,7 +949,9 @@ mod tests {
         let before = pos.board.clone();
         let material = material_against(ex, pos, them);
         pos.make_move(r);
-        let took_it = pos.board[watched] == NO_PIECE;
+        // Gone from its square: blown up, or taken by a capturer that no blast removes
+        // (atomar's king stands where it took).
+        let took_it = pos.board[watched] != before[watched];
         let outcome = if lost_the_game(pos, &before, them) {
             BlastOutcome::Loses
         } else if lost_the_game(pos, &before, !them) {
