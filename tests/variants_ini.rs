@@ -149,6 +149,25 @@ fn assert_error(text: &str, line: usize, part: &str) {
     );
 }
 
+/// The one variant of a file holding one section that loads.
+fn one_section(text: &str) -> Variant {
+    parse_variants(text, "t.ini")
+        .require_all()
+        .unwrap()
+        .variants[0]
+        .clone()
+}
+
+/// `v` written as a section has each of `key_lines`, and reads back equal.
+fn assert_written_back(v: &Variant, key_lines: &[&str]) {
+    let written = protean::variant::ini::write::to_ini(v).unwrap();
+    for line in key_lines {
+        assert!(written.contains(line), "{line}: {written}");
+    }
+    let back = parse_variants(&written, "w.ini").require_all().unwrap();
+    assert!(back.variants[0] == *v, "{written}");
+}
+
 #[test]
 fn malformed_file() {
     assert_error("[a:chess]\nmaxRank 6\n", 2, "expected '[name]'");
@@ -716,17 +735,9 @@ fn a_variant_without_parent() {
 /// the key is written back and read back equal.
 #[test]
 fn drop_checks_false_forbids_checking_drops_only() {
-    use protean::variant::ini::write::to_ini;
-    let v = parse_variants("[nodropchecks:crazyhouse]\ndropChecks = false\n", "t.ini")
-        .require_all()
-        .unwrap()
-        .variants[0]
-        .clone();
+    let v = one_section("[nodropchecks:crazyhouse]\ndropChecks = false\n");
     assert!(!v.hands.as_ref().unwrap().drop_checks);
-    let written = to_ini(&v).unwrap();
-    assert!(written.contains("dropChecks = false"), "{written}");
-    let back = parse_variants(&written, "w.ini").require_all().unwrap();
-    assert!(back.variants[0] == v, "{written}");
+    assert_written_back(&v, &["dropChecks = false"]);
     let fen = "4k3/8/8/8/8/8/8/R3K3[Q] w - - 0 1";
     // By hand, in Crazyhouse: 61 queen drops, the rook's 10 moves, the king's 5.
     assert_eq!(Game::by_name("crazyhouse", Some(fen)).unwrap().perft(1), 76);
@@ -1179,23 +1190,12 @@ fn lookahead_rule_keys_refuse_bad_values() {
 
 #[test]
 fn two_step_evasions_key_reads_back_and_refuses_what_it_cannot_encode() {
-    use protean::variant::ini::write::to_ini;
     // Deadline's rule on a user's game: written out and read back equal, and its book
     // position 2 gives the same 15 turns.
     let text = "[mydeadline:chess]\nproteanTwoStepEvasions = true\n";
-    let v = parse_variants(text, "t.ini")
-        .require_all()
-        .unwrap()
-        .variants[0]
-        .clone();
+    let v = one_section(text);
     assert!(v.goal.two_step_evasions);
-    let written = to_ini(&v).unwrap();
-    assert!(
-        written.contains("proteanTwoStepEvasions = true"),
-        "{written}"
-    );
-    let back = parse_variants(&written, "w.ini").require_all().unwrap();
-    assert!(back.variants[0] == v, "{written}");
+    assert_written_back(&v, &["proteanTwoStepEvasions = true"]);
     let mut g = Game::new(&Arc::new(v), Some("4r2k/8/8/8/8/8/R7/4K3 w - - 0 1")).unwrap();
     assert_eq!(g.perft(1), 15);
     assert_error(
@@ -1215,28 +1215,17 @@ fn two_step_evasions_key_reads_back_and_refuses_what_it_cannot_encode() {
 
 #[test]
 fn return_to_owner_key_reads_back_and_refuses_bad_values() {
-    use protean::variant::ini::write::to_ini;
     // Donnybrook's pool on a user's game: written out and read back equal, and the
     // book's test 2 (a knight to place, then a step of K or Q) gives the same 472 turns.
     let text = "[mybrook:chess]\nking = -\ncommoner = k\nqueen = -\ncustomPiece1 = q:K\n\
                 castling = false\npromotionPieceTypes = rbn\nproteanMaterialLoss = kq<=0\n\
                 proteanReturnToOwner = r b:q n:k\n";
-    let v = parse_variants(text, "t.ini")
-        .require_all()
-        .unwrap()
-        .variants[0]
-        .clone();
+    let v = one_section(text);
     assert_eq!(
         v.goal.pool_returns,
         [('R', None), ('B', Some('Q')), ('N', Some('K'))]
     );
-    let written = to_ini(&v).unwrap();
-    assert!(
-        written.contains("proteanReturnToOwner = r b:q n:k"),
-        "{written}"
-    );
-    let back = parse_variants(&written, "w.ini").require_all().unwrap();
-    assert!(back.variants[0] == v, "{written}");
+    assert_written_back(&v, &["proteanReturnToOwner = r b:q n:k"]);
     let mut g = Game::new(&Arc::new(v), Some("3qk3/8/8/8/8/8/8/3QK3[N] w - - 0 1")).unwrap();
     assert_eq!(g.perft(1), 472);
     assert_error("[a:chess]\nproteanReturnToOwner = r r\n", 2, "listed twice");
@@ -1427,17 +1416,9 @@ fn castling_wins_decides_as_fairy_stockfish() {
 /// pawns but not on one holding two. Counts are pyffish 0.0.90's for the same section.
 #[test]
 fn drop_no_doubled_count_above_one_as_fairy_stockfish() {
-    use protean::variant::ini::write::to_ini;
     let text = "[twopawnhouse:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n";
-    let v = parse_variants(text, "t.ini")
-        .require_all()
-        .unwrap()
-        .variants[0]
-        .clone();
-    let written = to_ini(&v).unwrap();
-    assert!(written.contains("dropNoDoubledCount = 2"), "{written}");
-    let back = parse_variants(&written, "w.ini").require_all().unwrap();
-    assert!(back.variants[0] == v, "{written}");
+    let v = one_section(text);
+    assert_written_back(&v, &["dropNoDoubledCount = 2"]);
     let v = Arc::new(v);
     for (fen, legal) in [
         // Two pawns on the a-file, one on the e-file: no drop on a3-a7, five on e3-e7.
@@ -1567,18 +1548,9 @@ fn atomar_kings_survive_blasts_and_may_not_take_each_other() {
 
 #[test]
 fn blast_and_mutual_immunity_keys_read_back_and_refuse_what_they_cannot_mean() {
-    use protean::variant::ini::write::to_ini;
     let text = "[myatomar:nocheckatomic]\nblastImmuneTypes = k\nmutuallyImmuneTypes = k\n";
-    let v = parse_variants(text, "t.ini")
-        .require_all()
-        .unwrap()
-        .variants[0]
-        .clone();
-    let written = to_ini(&v).unwrap();
-    assert!(written.contains("blastImmuneTypes = k"), "{written}");
-    assert!(written.contains("mutuallyImmuneTypes = k"), "{written}");
-    let back = parse_variants(&written, "w.ini").require_all().unwrap();
-    assert!(back.variants[0] == v, "{written}");
+    let v = one_section(text);
+    assert_written_back(&v, &["blastImmuneTypes = k", "mutuallyImmuneTypes = k"]);
     // The same game as the built-in: the start position's perft 3 (8902, pyffish).
     let mut g = Game::new(&Arc::new(v), None).unwrap();
     assert_eq!(g.perft(3), 8902);
