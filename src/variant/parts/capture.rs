@@ -62,29 +62,23 @@ impl<B: Bitboard> CaptureRule<B> {
         }
         let mutual = kinds_mask(variant, &variant.mutually_immune)?;
         let all = (1u32 << variant.pieces.len()) - 1;
-        let forbid = |p: &mut CapturePermissions| {
-            for (k, v) in p.victims.iter_mut().enumerate() {
-                if mutual >> k & 1 != 0 {
-                    *v &= !mutual;
+        // Every capture but those between two mutually immune kinds.
+        let mut allowed = CapturePermissions {
+            victims: [all; MAX_KINDS],
+        };
+        for (k, v) in allowed.victims.iter_mut().enumerate() {
+            if mutual >> k & 1 != 0 {
+                *v &= !mutual;
+            }
+        }
+        match &mut rule {
+            CaptureRule::Replacement => rule = CaptureRule::Permitted(allowed),
+            CaptureRule::Permitted(p) => {
+                for (v, a) in p.victims.iter_mut().zip(allowed.victims) {
+                    *v &= a;
                 }
             }
-        };
-        match &mut rule {
-            CaptureRule::Replacement => {
-                let mut p = CapturePermissions {
-                    victims: [all; MAX_KINDS],
-                };
-                forbid(&mut p);
-                rule = CaptureRule::Permitted(p);
-            }
-            CaptureRule::Permitted(p) => forbid(p),
-            CaptureRule::Explosion(b) => {
-                let mut p = CapturePermissions {
-                    victims: [all; MAX_KINDS],
-                };
-                forbid(&mut p);
-                b.permissions = Some(p);
-            }
+            CaptureRule::Explosion(b) => b.permissions = Some(allowed),
             CaptureRule::Custodian(_) | CaptureRule::CrossRays => {
                 return Err(RulesError(format!(
                     "variant {}: mutuallyImmuneTypes needs replacement or exploding captures",
