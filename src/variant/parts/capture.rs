@@ -50,6 +50,11 @@ pub struct BlastRules<B> {
     /// Who may take whom, where some kinds may not take each other (Atomar's kings);
     /// `None` where every capture is allowed.
     pub permissions: Option<CapturePermissions>,
+    /// Where captured pieces go to hand: every piece the blast removes, the capturer
+    /// included, joins the hand of its owner's opponent (a promoted one as the kind it
+    /// came from), as Fairy-Stockfish does with `blastOnCapture` and `capturesToHand`
+    /// (Atomic Zh); the victim goes to the capturer's hand as in any capture.
+    pub to_hand: bool,
 }
 
 impl<B: Bitboard> CaptureRule<B> {
@@ -159,6 +164,7 @@ impl<B: Bitboard> CaptureRule<B> {
                     immune: kinds_mask(variant, &e.immune)? | blast_proof,
                     blast_proof,
                     permissions: None,
+                    to_hand: variant.hands.as_ref().is_some_and(|h| h.captures_to_hand),
                 }))
             }
             (Capture::Custodian(c), None) => Ok(CaptureRule::Custodian(CustodianRules::new(
