@@ -1567,3 +1567,142 @@ fn blast_and_mutual_immunity_keys_read_back_and_refuse_what_they_cannot_mean() {
     assert_eq!(moves_text(&g), "e1d2 e1f1");
     assert_error("[a:chess]\nblastImmuneTypes = x\n", 2, "blastImmuneTypes");
 }
+
+/// Atomic Zh (`blastOnCapture` with `capturesToHand`): the victim goes to the
+/// capturer's hand, and every piece the blast removes, the capturer included, to the
+/// hand of its owner's opponent, a promoted one as a pawn; a blasted king too (the game
+/// is over). The FENs after each move are pyffish 0.0.90's (`get_fen` after
+/// `load_variant_config` of engine-tests/ini/fsf-sections.ini). Make and unmake keep
+/// the key equal to the one computed afresh and to that of the FEN read back.
+#[test]
+fn atomiczh_blasts_send_pieces_to_hands() {
+    use protean::position::{MoveList, Position};
+    use protean::variant::rules::Rules;
+    let variants = load(&common::data_dir().join("ini").join("fsf-sections.ini"));
+    let v = variants.iter().find(|v| v.name == "atomiczh").unwrap();
+    // Its `dropChecks = false` has no effect under explosions, as in Fairy-Stockfish.
+    assert!(v.hands.as_ref().unwrap().drop_checks);
+    let rules = Arc::new(Rules::<u64>::new(Arc::new(v.clone())).unwrap());
+    let cases = [
+        // A pawn takes a pawn: each side gets a pawn.
+        (
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w - - 0 2",
+            "e4d5",
+            "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] b - - 0 2",
+        ),
+        // The queen takes on a2: the pawn to Black, the queen and the rook beside to
+        // their opponents' hands (the pawn on b2 stays).
+        (
+            "rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR[Pp] b - - 2 3",
+            "d5a2",
+            "rnb1kbnr/ppp1pppp/8/8/8/2N5/1PPP1PPP/2BQKBNR[QPrpp] w - - 0 4",
+        ),
+        // A promoted capturer goes to Black's hand as a pawn.
+        (
+            "4k3/8/8/3p4/8/1Q~6/8/4K3[] w - - 0 1",
+            "b3d5",
+            "4k3/8/8/8/8/8/8/4K3[Pp] b - - 0 1",
+        ),
+        // Promoted pieces beside the blast, White's and Black's, go as pawns.
+        (
+            "4k3/8/2R~5/3p4/8/1Q6/8/4K3[] w - - 0 1",
+            "b3d5",
+            "4k3/8/8/8/8/8/8/4K3[Pqp] b - - 0 1",
+        ),
+        (
+            "4k3/8/2r~5/3p4/8/1Q6/8/4K3[] w - - 0 1",
+            "b3d5",
+            "4k3/8/8/8/8/8/8/4K3[PPq] b - - 0 1",
+        ),
+        // A captured promoted piece goes to the capturer as a pawn.
+        (
+            "4k3/8/8/3q~4/8/1Q6/8/4K3[] w - - 0 1",
+            "b3d5",
+            "4k3/8/8/8/8/8/8/4K3[Pq] b - - 0 1",
+        ),
+        // A promotion that captures: the new queen explodes and goes as a pawn.
+        (
+            "1r2k3/P7/8/8/8/8/8/4K3[] w - - 0 1",
+            "a7b8q",
+            "4k3/8/8/8/8/8/8/4K3[Rp] b - - 0 1",
+        ),
+        // En passant: the blast is around the square moved to (c5 is not beside e6).
+        (
+            "4k3/8/8/2nPp3/8/8/8/4K3[] w - e6 0 1",
+            "d5e6",
+            "4k3/8/8/2n5/8/8/8/4K3[Pp] b - - 0 1",
+        ),
+        // The blast takes the king: it goes to White's hand and the game is over.
+        (
+            "4k3/3n4/1N6/8/8/8/8/4K3[Q] w - - 0 1",
+            "b6d7",
+            "8/8/8/8/8/8/8/4K3[KQNn] b - - 0 1",
+        ),
+    ];
+    for (fen, mv, after) in cases {
+        let mut pos = Position::from_fen(rules.clone(), fen).unwrap();
+        let key = pos.key();
+        let m = pos.parse_uci_move(mv).unwrap();
+        pos.make_move(m);
+        assert_eq!(pos.to_fen(), after, "{fen} {mv}");
+        assert_eq!(pos.key(), pos.compute_key(), "{fen} {mv}");
+        let reread = Position::from_fen(rules.clone(), after).unwrap();
+        assert_eq!(reread.key(), pos.key(), "{after}");
+        pos.unmake_move();
+        assert_eq!(pos.to_fen(), fen);
+        assert_eq!(pos.key(), key, "{fen} {mv} unmade");
+    }
+    assert_eq!(
+        Game::new(&Arc::new(v.clone()), Some(cases[8].2))
+            .unwrap()
+            .perft(1),
+        0
+    );
+    // Random games: every position's key is the one computed afresh, and unmaking
+    // every move gives back every FEN.
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut blasts_to_hand = 0;
+    for _ in 0..60 {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1";
+        let mut pos = Position::from_fen(rules.clone(), start).unwrap();
+        let mut fens = vec![pos.to_fen()];
+        for _ in 0..150 {
+            let mut list = MoveList::new();
+            pos.generate_legal(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = list.as_slice()[(seed % list.len() as u64) as usize];
+            let in_hand = |p: &Position<u64>| p.to_fen().split(['[', ']']).nth(1).unwrap().len();
+            let before = in_hand(&pos);
+            let capture = pos.is_capture(m);
+            pos.make_move(m);
+            if capture && in_hand(&pos) > before + 2 {
+                blasts_to_hand += 1;
+            }
+            assert_eq!(
+                pos.key(),
+                pos.compute_key(),
+                "after {:?} in {}",
+                m,
+                fens.last().unwrap()
+            );
+            let reread = Position::from_fen(rules.clone(), &pos.to_fen()).unwrap();
+            assert_eq!(reread.key(), pos.key(), "{}", pos.to_fen());
+            fens.push(pos.to_fen());
+        }
+        while fens.len() > 1 {
+            pos.unmake_move();
+            fens.pop();
+            assert_eq!(&pos.to_fen(), fens.last().unwrap());
+            assert_eq!(pos.key(), pos.compute_key());
+        }
+    }
+    assert!(
+        blasts_to_hand > 100,
+        "{blasts_to_hand} blasts with more than two pieces"
+    );
+}

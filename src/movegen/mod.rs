@@ -402,11 +402,10 @@ impl<B: Bitboard> Position<B> {
             // permissions: the enemy pieces this kind may take. Tested here, on the long
             // path only (plain kinds have no limits), and out of line, so the common
             // capture rules cost one predictable branch per long-path kind (chess
-            // perft); a flag kept across the loop cost chess a register spill.
+            // perft): `Rules::kinds_limited` is read here each time, since a flag kept
+            // across the loop cost chess a register spill.
             let kind_filters;
-            let per_kind_limits =
-                rules.victims_restricted || matches!(rules.capture, CaptureRule::Custodian(_));
-            let (mask, occ, filters) = if per_kind_limits {
+            let (mask, occ, filters) = if rules.kinds_limited {
                 let (mask, occ, enemy) = self.kind_limits(k, mask, occ, all_enemies);
                 kind_filters = [B::EMPTY, empty, enemy, empty | enemy];
                 (mask, occ, &kind_filters)

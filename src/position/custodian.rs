@@ -1,7 +1,7 @@
 //! Custodian captures (tafl), applied after a move by `make_move` and undone by
 //! `unmake_move` through the same stack as Atomic's explosions.
 
-use super::{color_of, kind_of, piece_code, PieceCode, Position, NO_PIECE};
+use super::{color_of, kind_of, piece_code, PieceCode, Position, Removed, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::custodian::CustodianRules;
 use crate::variant::Color;
@@ -17,7 +17,11 @@ impl<B: Bitboard> Position<B> {
         let (victims, n) = self.custodian_victims::<false>(c, to, to);
         for &v in &victims[..n] {
             let p = self.remove(v as usize);
-            self.exploded.push((v, p));
+            self.exploded.push(Removed {
+                sq: v,
+                piece: p,
+                mark: 0,
+            });
         }
         n as u8
     }

@@ -366,10 +366,18 @@ impl<B: Bitboard> Position<B> {
             Royalty::Optional(k) => (k, false),
         };
         let name = &self.rules.variant.pieces[k].name;
+        // A royal that a blast sent to hand is the other side's, taken: it is none of
+        // the holder's royals (Atomic Zh's game over, `[k]` in Black's hand).
+        let blasted_royals = self.rules.capture.blast().is_some_and(|b| b.to_hand);
         for c in Color::both() {
             let side = c.name();
             // A set-up phase may hold the royal piece in hand.
-            match self.pieces_of(k, c).count() + self.hand_count(c, k) {
+            let in_hand = if blasted_royals {
+                0
+            } else {
+                self.hand_count(c, k)
+            };
+            match self.pieces_of(k, c).count() + in_hand {
                 0 if !required => {}
                 0 => return err(format!("{side} has no {name}")),
                 1 => {}

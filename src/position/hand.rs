@@ -55,7 +55,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline]
-    fn add_to_hand(&mut self, color: Color, kind: usize) {
+    pub(super) fn add_to_hand(&mut self, color: Color, kind: usize) {
         let n = self.hand[color][kind];
         if (n as usize) < MAX_IN_HAND - 1 {
             self.key ^= self.hand_key(color, kind, n) ^ self.hand_key(color, kind, n + 1);
@@ -163,15 +163,25 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// The kind the captured piece of `undo` joins the capturer's hand as: a promoted
-    /// one as the kind it came from, another as `HandRules::captured_as` says.
+    /// The kind the captured piece of `undo` joins the capturer's hand as.
     #[inline(always)]
     fn returning_kind(&self, undo: &Undo) -> usize {
-        let kind = kind_of(undo.captured);
+        self.hand_kind(
+            kind_of(undo.captured),
+            undo.hand_flags & 1 != 0,
+            captured_origin(undo),
+        )
+    }
+
+    /// The kind a piece of `kind` taken off the board joins a hand as: a promoted one
+    /// (`promoted`) as the kind it came from (`origin`, where the position tracks
+    /// origins), another as `HandRules::captured_as` says.
+    #[inline(always)]
+    pub(super) fn hand_kind(&self, kind: usize, promoted: bool, origin: usize) -> usize {
         let marks = self.rules.marks.as_ref().expect("hands have marks");
         match marks.promoted_return[kind] {
-            Some(_) if undo.hand_flags & 1 != 0 && marks.tracks_origin => captured_origin(undo),
-            Some(k) if undo.hand_flags & 1 != 0 => k,
+            Some(_) if promoted && marks.tracks_origin => origin,
+            Some(k) if promoted => k,
             _ => self.rules.hands.as_ref().expect("hands").captured_as[kind],
         }
     }
@@ -228,7 +238,10 @@ impl<B: Bitboard> Position<B> {
                 ))
             })?;
             let setup_phase = self.rules.hands.as_ref().is_some_and(|h| h.must_drop);
-            if self.rules.kinds[kind].royal && !setup_phase {
+            // A blast that sends what it removes to hand sends a royal too, ending the
+            // game (Fairy-Stockfish writes it so: Atomic Zh's `[Kq]`).
+            let blasted_royals = self.rules.capture.blast().is_some_and(|b| b.to_hand);
+            if self.rules.kinds[kind].royal && !setup_phase && !blasted_royals {
                 return Err(FenError(format!("a royal piece '{c}' in hand")));
             }
             let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };

@@ -3,7 +3,9 @@
 //! writes it (`Q~`, `+B`).
 
 use super::fen::FenError;
-use super::{color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Undo, NO_PIECE};
+use super::{
+    color_of, kind_of, piece_code, Move, MoveKind, PieceCode, Position, Removed, Undo, NO_PIECE,
+};
 use crate::board::{Bitboard, Square};
 use crate::variant::{BLACK, WHITE};
 
@@ -101,6 +103,54 @@ impl<B: Bitboard> Position<B> {
         {
             self.set_origin(to, kind_of(undo.moved));
             self.toggle_promoted(to);
+        }
+    }
+
+    /// After [`Position::hands_after_move`], where the move's capture rule took the
+    /// last `n` recorded pieces off the board besides its victim (an explosion): their
+    /// markers go with them (recorded for `unmake`; the mover's, on the square it
+    /// reached, too), and where the blast sends what it removes to hand
+    /// ([`crate::variant::parts::BlastRules::to_hand`]), each joins the hand of its
+    /// owner's opponent as a captured piece joins the capturer's, a promoted one as
+    /// the kind it came from.
+    #[cold]
+    pub(super) fn removed_after_move(&mut self, n: usize) {
+        let to_hand = self.rules.capture.blast().is_some_and(|b| b.to_hand);
+        let first = self.exploded.len() - n;
+        for i in first..self.exploded.len() {
+            let Removed { sq, piece, .. } = self.exploded[i];
+            let sq = sq as usize;
+            let marked = self.promoted.has(sq);
+            let origin = self.origin.get(sq).copied().unwrap_or(0);
+            if marked {
+                self.exploded[i].mark = 1 + origin;
+                self.toggle_promoted(sq);
+            }
+            if to_hand {
+                let kind = self.hand_kind(kind_of(piece), marked, origin as usize);
+                self.add_to_hand(!color_of(piece), kind);
+            }
+        }
+    }
+
+    /// Undoes [`Position::removed_after_move`] for the last `n` recorded removals,
+    /// before `unmake` puts them back (it restores the key).
+    pub(super) fn removed_before_unmake(&mut self, n: usize) {
+        let to_hand = self.rules.capture.blast().is_some_and(|b| b.to_hand);
+        let first = self.exploded.len() - n;
+        for i in first..self.exploded.len() {
+            let Removed { sq, piece, mark } = self.exploded[i];
+            let sq = sq as usize;
+            if mark != 0 {
+                self.promoted |= B::from_square(sq);
+                self.set_origin(sq, mark as usize - 1);
+            }
+            if to_hand {
+                let kind =
+                    self.hand_kind(kind_of(piece), mark != 0, mark.saturating_sub(1) as usize);
+                let count = &mut self.hand[!color_of(piece)][kind];
+                *count = count.saturating_sub(1);
+            }
         }
     }
 

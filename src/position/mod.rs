@@ -85,6 +85,18 @@ struct Undo {
     counting: (u16, u16),
 }
 
+/// A piece a capture rule took off the board besides its victim (an explosion,
+/// shrapnel, a custodian capture, a bomb), recorded for `unmake`.
+#[derive(Clone, Copy, Debug)]
+struct Removed {
+    sq: u16,
+    piece: PieceCode,
+    /// 0 for an unmarked piece; for one marked promoted, whose marker went with it
+    /// (`Position::removed_after_move`), 1 + the kind it came from where the position
+    /// tracks origins, else 1.
+    mark: u8,
+}
+
 /// `Clone` is written out (below) for `clone_from`, which keeps the copy's vectors.
 pub struct Position<B: Bitboard> {
     pub(crate) rules: Arc<Rules<B>>,
@@ -123,8 +135,8 @@ pub struct Position<B: Bitboard> {
     pub(crate) chess960: bool,
     history: Vec<Undo>,
     /// Pieces removed by explosions (Atomic) or custodian captures (tafl), for
-    /// `unmake`: (square, piece).
-    exploded: Vec<(u16, PieceCode)>,
+    /// `unmake`.
+    exploded: Vec<Removed>,
     /// Pieces in hand per colour and kind (see `hand.rs`); all zero without hands.
     pub(crate) hand: [[u8; MAX_KINDS]; 2],
     /// Squares of pieces created by promotion, where the variant marks them (`~`).
@@ -517,6 +529,9 @@ impl<B: Bitboard> Position<B> {
                     self.gate_after_move(mv, &mut undo);
                 }
             }
+            if undo.exploded > 0 {
+                self.removed_after_move(undo.exploded as usize);
+            }
         }
         // A drop lands on an empty square and moves nothing off one: it takes no
         // castling right away (it may give one, in `make_drop`).
@@ -771,13 +786,31 @@ impl<B: Bitboard> Position<B> {
         self.remove_recorded(victims)
     }
 
+    /// Puts back the last `n` pieces the capture rule took off (`unmake`), first
+    /// undoing what [`Position::removed_after_move`] did with their markers and hands.
+    #[cold]
+    #[inline(never)]
+    fn put_back_removed(&mut self, n: usize) {
+        if self.rules.marks.is_some() {
+            self.removed_before_unmake(n);
+        }
+        for _ in 0..n {
+            let r = self.exploded.pop().expect("exploded pieces recorded");
+            self.place(r.sq as usize, r.piece);
+        }
+    }
+
     /// Takes every piece of `victims` off the board, each recorded for `unmake_move`
     /// (as explosions are). Returns how many went.
     pub(super) fn remove_recorded(&mut self, victims: B) -> u8 {
         let mut n = 0;
         for sq in victims.squares() {
             let p = self.remove(sq);
-            self.exploded.push((sq as u16, p));
+            self.exploded.push(Removed {
+                sq: sq as u16,
+                piece: p,
+                mark: 0,
+            });
             n += 1;
         }
         n
@@ -1083,9 +1116,8 @@ impl<B: Bitboard> Position<B> {
         if us == BLACK {
             self.fullmove -= 1;
         }
-        for _ in 0..undo.exploded {
-            let (sq, p) = self.exploded.pop().expect("exploded pieces recorded");
-            self.place(sq as usize, p);
+        if undo.exploded > 0 {
+            self.put_back_removed(undo.exploded as usize);
         }
         if self.rules.marks.is_some() {
             if self.rules.hands.is_some() {
@@ -1293,8 +1325,8 @@ impl<B: Bitboard> Position<B> {
     /// `exploded` recorded removals (explosions, shrapnel, a bomb), keeping the key in step.
     #[inline(always)]
     pub(crate) fn clear_castling(&mut self, mut cleared: u8, exploded: usize) {
-        for &(sq, _) in &self.exploded[self.exploded.len() - exploded..] {
-            cleared |= self.castle_clear[sq as usize];
+        for r in &self.exploded[self.exploded.len() - exploded..] {
+            cleared |= self.castle_clear[r.sq as usize];
         }
         if self.castling & cleared != 0 {
             self.key ^= self.castling_key(self.castling);

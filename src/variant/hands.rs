@@ -65,7 +65,7 @@ pub struct Hands {
     pub immobile_drops: bool,
     /// A drop may give check (as in Crazyhouse). Where not, a drop after which the
     /// opponent's royal piece stands attacked is illegal (Fairy-Stockfish's
-    /// `dropChecks = false`: Atomic Zh, Supply); other moves may still check.
+    /// `dropChecks = false`: Supply, Xiangqi House); other moves may still check.
     pub drop_checks: bool,
 }
 
@@ -159,7 +159,11 @@ impl<B: Bitboard> HandRules<B> {
                 }
             }
         }
-        let mut fen_order = Vec::new();
+        // A royal reaches a hand unlisted only by a blast (Atomic Zh, the game's last
+        // move): Fairy-Stockfish writes its king type first.
+        let unlisted_royals = (0..variant.pieces.len())
+            .filter(|&k| kinds[k].royal && !h.fen_order.contains(&variant.pieces[k].letter));
+        let mut fen_order: Vec<usize> = unlisted_royals.collect();
         for &l in &h.fen_order {
             fen_order.push(kind(l)?);
         }

@@ -345,6 +345,9 @@ pub struct Rules<B: Bitboard> {
     /// every position, and a flag costs chess nothing where reading the capture rule's
     /// fields (explosions with permissions) cost it 1-2% of perft's instructions.
     pub victims_restricted: bool,
+    /// `capture.limits_kinds()`, kept as a plain flag for the generator's long path
+    /// (tafl's stops and passes, capture permissions): one byte test per kind there.
+    pub kinds_limited: bool,
     /// Legality beyond "own royal not attacked".
     pub filters: MoveFilters,
     pub turn: TurnRule,
@@ -1283,6 +1286,7 @@ impl<B: Bitboard> Rules<B> {
             borrowed: modes.borrowed(),
             royalty,
             victims_restricted: capture.restricts_victims(),
+            kinds_limited: limited,
             capture,
             filters,
             turn,

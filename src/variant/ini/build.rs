@@ -280,6 +280,7 @@ impl<'a> Builder<'a> {
         self.check_hands_need_castling(&v);
         self.apply_play_rules(&mut v);
         self.apply_end_rules(&mut v);
+        self.void_drop_checks_with_blasts(&mut v);
 
         let fen_entry = self.get("startFen");
         if let Some(e) = fen_entry {
@@ -1337,6 +1338,29 @@ impl<'a> Builder<'a> {
                 let line = self.get(key).map_or(self.section.line, |e| e.line);
                 self.error(line, format!("{what} needs castling, which is off"));
             }
+        }
+    }
+
+    /// `dropChecks = false` under explosions has no effect, as in Fairy-Stockfish:
+    /// there a blast game's king is a pseudo-royal commoner (`atomic`), and its test
+    /// of a check needs a `king`-type piece, so no drop counts as giving check (Atomic
+    /// Zh's checking drops are legal in pyffish). Protean's blast games keep a royal
+    /// king, so the restriction goes, with a warning where this section gives it.
+    fn void_drop_checks_with_blasts(&mut self, v: &mut Variant) {
+        let Some(hands) = v.hands.as_mut().filter(|h| !h.drop_checks) else {
+            return;
+        };
+        if v.explosion.is_none() {
+            return;
+        }
+        hands.drop_checks = true;
+        if let Some(line) = self.get("dropChecks").map(|e| e.line) {
+            self.warn(
+                line,
+                "dropChecks = false: no effect with blastOnCapture (no drop gives check to \
+                 Fairy-Stockfish's atomic king)"
+                    .into(),
+            );
         }
     }
 

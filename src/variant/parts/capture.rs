@@ -50,6 +50,11 @@ pub struct BlastRules<B> {
     /// Who may take whom, where some kinds may not take each other (Atomar's kings);
     /// `None` where every capture is allowed.
     pub permissions: Option<CapturePermissions>,
+    /// Where captured pieces go to hand: every piece the blast removes, the capturer
+    /// included, joins the hand of its owner's opponent (a promoted one as the kind it
+    /// came from), as Fairy-Stockfish does with `blastOnCapture` and `capturesToHand`
+    /// (Atomic Zh); the victim goes to the capturer's hand as in any capture.
+    pub to_hand: bool,
 }
 
 impl<B: Bitboard> CaptureRule<B> {
@@ -62,29 +67,23 @@ impl<B: Bitboard> CaptureRule<B> {
         }
         let mutual = kinds_mask(variant, &variant.mutually_immune)?;
         let all = (1u32 << variant.pieces.len()) - 1;
-        let forbid = |p: &mut CapturePermissions| {
-            for (k, v) in p.victims.iter_mut().enumerate() {
-                if mutual >> k & 1 != 0 {
-                    *v &= !mutual;
+        // Every capture but those between two mutually immune kinds.
+        let mut allowed = CapturePermissions {
+            victims: [all; MAX_KINDS],
+        };
+        for (k, v) in allowed.victims.iter_mut().enumerate() {
+            if mutual >> k & 1 != 0 {
+                *v &= !mutual;
+            }
+        }
+        match &mut rule {
+            CaptureRule::Replacement => rule = CaptureRule::Permitted(allowed),
+            CaptureRule::Permitted(p) => {
+                for (v, a) in p.victims.iter_mut().zip(allowed.victims) {
+                    *v &= a;
                 }
             }
-        };
-        match &mut rule {
-            CaptureRule::Replacement => {
-                let mut p = CapturePermissions {
-                    victims: [all; MAX_KINDS],
-                };
-                forbid(&mut p);
-                rule = CaptureRule::Permitted(p);
-            }
-            CaptureRule::Permitted(p) => forbid(p),
-            CaptureRule::Explosion(b) => {
-                let mut p = CapturePermissions {
-                    victims: [all; MAX_KINDS],
-                };
-                forbid(&mut p);
-                b.permissions = Some(p);
-            }
+            CaptureRule::Explosion(b) => b.permissions = Some(allowed),
             CaptureRule::Custodian(_) | CaptureRule::CrossRays => {
                 return Err(RulesError(format!(
                     "variant {}: mutuallyImmuneTypes needs replacement or exploding captures",
@@ -165,6 +164,7 @@ impl<B: Bitboard> CaptureRule<B> {
                     immune: kinds_mask(variant, &e.immune)? | blast_proof,
                     blast_proof,
                     permissions: None,
+                    to_hand: variant.hands.as_ref().is_some_and(|h| h.captures_to_hand),
                 }))
             }
             (Capture::Custodian(c), None) => Ok(CaptureRule::Custodian(CustodianRules::new(
