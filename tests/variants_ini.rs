@@ -9,7 +9,7 @@ use crate::common;
 use protean::engine::variant_file::parse_variants;
 use protean::engine::Game;
 use protean::variant::ini::Loaded;
-use protean::variant::{find_variant, Variant};
+use protean::variant::{find_variant, Variant, BLACK, WHITE};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -228,7 +228,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 98] = [
+const FSF_LOADING: [&str; 99] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -256,6 +256,7 @@ const FSF_LOADING: [&str; 98] = [
     "orda",
     "ordamirror",
     "gothhouse",
+    "synochess",
     "capture",
     "doublearmy",
     "pawnsmassacre",
@@ -531,13 +532,41 @@ fn rules_we_lack_are_rejected_not_ignored() {
     );
 }
 
+/// Each side has its own drop region, as ranks relative to it: both on White's first
+/// rank, and Black's alone (Synochess's `dropRegionBlack = *5`, White's whole board
+/// kept); the writer states both sides' regions and they read back equal.
+#[test]
+fn drop_regions_per_side_load_and_write_back() {
+    let both_on_rank_1 =
+        one_section("[a:chess]\npieceDrops = true\ndropRegionWhite = *1\ndropRegionBlack = *1\n");
+    let h = both_on_rank_1.hands.as_ref().unwrap();
+    // Pawns never drop on their first rank, so White's pawn has no drop square.
+    assert_eq!(h.drop_ranks[WHITE][0], ('P', vec![]));
+    assert_eq!(h.drop_ranks[WHITE][1], ('N', vec![0]));
+    // Black's first rank is its pawns' promotion rank.
+    assert_eq!(h.drop_ranks[BLACK][0], ('P', vec![]));
+    assert_eq!(h.drop_ranks[BLACK][1], ('N', vec![7]));
+    assert_written_back(
+        &both_on_rank_1,
+        &["dropRegionWhite = *1\n", "dropRegionBlack = *1\n"],
+    );
+
+    let black_only = one_section("[a:crazyhouse]\ndropRegionBlack = *5\n");
+    let h = black_only.hands.as_ref().unwrap();
+    let pawn_ranks: Vec<usize> = (1..7).collect();
+    assert_eq!(h.drop_ranks[WHITE], [('P', pawn_ranks)]);
+    assert!(h.drop_ranks[BLACK].iter().all(|(_, r)| *r == [3]));
+    assert_written_back(
+        &black_only,
+        &[
+            "dropRegionWhite = *1 *2 *3 *4 *5 *6 *7 *8\n",
+            "dropRegionBlack = *5\n",
+        ],
+    );
+}
+
 #[test]
 fn drop_and_region_values_protean_cannot_represent_are_errors() {
-    assert_error(
-        "[a:chess]\npieceDrops = true\ndropRegionWhite = *1\ndropRegionBlack = *1\n",
-        4,
-        "drop regions that are not mirror images",
-    );
     assert_error(
         "[a:crazyhouse]\ndropRegionWhite = a1 b1\n",
         2,
@@ -649,10 +678,8 @@ fn drop_keys_give_the_house_builtins() {
     let zh = find_variant("crazyhouse").unwrap();
     assert_eq!(strip(&loaded[0]), strip(&zh));
     let hands = loaded[1].hands.as_ref().unwrap();
-    assert_eq!(
-        hands.drop_ranks,
-        vec![('P', (0..7).collect::<Vec<usize>>())]
-    );
+    let pawn_ranks = vec![('P', (0..7).collect::<Vec<usize>>())];
+    assert_eq!(hands.drop_ranks, [pawn_ranks.clone(), pawn_ranks]);
     assert!(loaded[2].hands.is_none());
     let fsf = load(&common::data_dir().join("fsf-variants.ini"));
     let grandhouse = fsf.iter().find(|v| v.name == "grandhouse").unwrap();

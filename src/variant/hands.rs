@@ -30,9 +30,11 @@ pub struct Hands {
     /// created by a kind's shogi-style promotion ([`super::KindPromotion`]) are marked
     /// whatever this says (`+` in FEN) and return as the kind that promoted.
     pub promoted_return_as: Option<char>,
-    /// Kinds dropped only on some ranks, relative to the dropping side (0 = its first
-    /// rank); kinds not listed drop on any empty square.
-    pub drop_ranks: Vec<(char, Vec<usize>)>,
+    /// Per side (White's, Black's), the kinds it drops only on some ranks, relative to
+    /// the dropping side (0 = its first rank); kinds not listed drop on any empty
+    /// square. The two lists are the same where the sides' drop zones mirror each
+    /// other (Crazyhouse); Synochess's Black drops only on its fourth rank.
+    pub drop_ranks: [Vec<(char, Vec<usize>)>; 2],
     /// The order in which FEN holdings list the kinds (Fairy-Stockfish's, strongest
     /// first); kinds not listed follow in reverse declaration order.
     pub fen_order: Vec<char>,
@@ -140,10 +142,11 @@ impl<B: Bitboard> HandRules<B> {
         };
         // A confined kind drops only into its mobility region.
         let mut drop_zone: Vec<[B; 2]> = kinds.iter().map(|k| k.region).collect();
-        for (letter, ranks) in &h.drop_ranks {
-            let k = kind(*letter)?;
-            let zone = Color::both().map(|c| relative_ranks(tables, ranks, c));
-            drop_zone[k] = Color::both().map(|c| drop_zone[k][c] & zone[c]);
+        for c in Color::both() {
+            for (letter, ranks) in &h.drop_ranks[c] {
+                let k = kind(*letter)?;
+                drop_zone[k][c] &= relative_ranks(tables, ranks, c);
+            }
         }
         // No piece is dropped where it could never move (Fairy-Stockfish's
         // immobilityIllegal), unless the variant says so.

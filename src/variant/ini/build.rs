@@ -1099,8 +1099,7 @@ impl<'a> Builder<'a> {
         }
         self.read_set_up_keys(v, &mut view);
         self.read_gating_keys(&mut view, cambodian);
-        // Regions: White's and Black's, as relative ranks, must agree.
-        let mut region = [view.region.clone(), view.region.clone()];
+        // Regions: White's and Black's, each as ranks relative to its side.
         for (c, keys) in [
             (WHITE, ["whiteDropRegion", "dropRegionWhite"]),
             (BLACK, ["blackDropRegion", "dropRegionBlack"]),
@@ -1108,26 +1107,10 @@ impl<'a> Builder<'a> {
             for key in keys {
                 if let Some(ranks) = self.rank_region(v, key) {
                     let rel = relative(&ranks, c, v.ranks);
-                    region[c] = (rel.len() != v.ranks).then_some(rel);
+                    view.region[c] = (rel.len() != v.ranks).then_some(rel);
                 }
             }
         }
-        if region[WHITE] != region[BLACK] {
-            let line = [
-                "dropRegionBlack",
-                "blackDropRegion",
-                "dropRegionWhite",
-                "whiteDropRegion",
-            ]
-            .iter()
-            .find_map(|k| self.get(k))
-            .map_or(self.section.line, |e| e.line);
-            self.error(
-                line,
-                "drop regions that are not mirror images of each other are not supported".into(),
-            );
-        }
-        view.region = region[WHITE].clone();
         self.read_no_doubled(v, &mut view);
         if !view.has_hands() {
             // An inherited capturesToHand goes with the drops (the hand would hold pieces
@@ -1187,12 +1170,14 @@ impl<'a> Builder<'a> {
             // such a square exists, so that other games' hands stay as they were.
             let dead = v.pieces.iter().filter(|p| !p.royal).any(|p| {
                 let all: Vec<usize> = (0..v.ranks).collect();
-                let ranks = hands
-                    .drop_ranks
-                    .iter()
-                    .find(|(l, _)| *l == p.letter)
-                    .map_or(&all, |(_, r)| r);
-                has_dead_square(v, &p.betza, ranks)
+                // Either side's zone (each relative to its side).
+                hands.drop_ranks.iter().any(|side| {
+                    let ranks = side
+                        .iter()
+                        .find(|(l, _)| *l == p.letter)
+                        .map_or(&all, |(_, r)| r);
+                    has_dead_square(v, &p.betza, ranks)
+                })
             });
             if dead {
                 hands.immobile_drops = true;

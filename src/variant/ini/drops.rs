@@ -8,7 +8,7 @@
 //! `promotionZonePawnDrops`); `dropNoDoubled = x` forbids drops of kind `x` on a file
 //! that already holds `dropNoDoubledCount` of them (1: one per file; 0: never dropped).
 //! Protean keeps drop zones as ranks relative to the dropping side, so a region must be
-//! whole ranks and Black's the mirror image of White's. The set-up keys (`mustDrop`,
+//! whole ranks; each side has its own (Synochess's Black drops only on its fifth rank). The set-up keys (`mustDrop`,
 //! `dropOppositeColoredBishop`, `castlingDroppedPiece`) and Seirawan gating (`gating`
 //! with `seirawanGating`, whose gated pieces obey the same drop squares) map onto the
 //! fields of [`Hands`] of the same meaning. `dropLoop` (Loop chess) sends a captured
@@ -20,7 +20,7 @@
 
 use super::pieces::{is_pawn_type, type_name_of, PREDEFINED};
 use crate::variant::hands::DropLimit;
-use crate::variant::{Hands, Variant};
+use crate::variant::{Color, Hands, Variant, WHITE};
 
 /// The piece type whose drops `shogiPawnDropMateIllegal` restricts.
 const SHOGI_PAWN: &str = "shogiPawn";
@@ -38,8 +38,9 @@ pub struct DropView {
     /// `gating` with `seirawanGating`: pieces in hand enter by gating (Seirawan).
     pub gating: bool,
     pub captures_to_hand: bool,
-    /// Ranks every kind may be dropped on; `None`: the whole board.
-    pub region: Option<Vec<usize>>,
+    /// Per side, the ranks (relative to it) every kind may be dropped on; `None`: the
+    /// whole board.
+    pub region: [Option<Vec<usize>>; 2],
     pub first_rank_pawn_drops: bool,
     pub promotion_zone_pawn_drops: bool,
     /// `dropNoDoubled` and `dropNoDoubledCount`: kind `x` may not be dropped on a file
@@ -78,7 +79,7 @@ impl DropView {
             drops: false,
             gating: false,
             captures_to_hand: false,
-            region: None,
+            region: [None, None],
             first_rank_pawn_drops: false,
             promotion_zone_pawn_drops: false,
             no_doubled: None,
@@ -104,30 +105,7 @@ impl DropView {
     /// `promotion_zone` (Fairy-Stockfish's promotion region, whether or not a kind
     /// promotes). Royal kinds go to hand only in a set-up phase.
     pub fn hands(&self, v: &Variant, promotion_zone: &[usize]) -> Hands {
-        let all: Vec<usize> = (0..v.ranks).collect();
-        let region = self.region.clone().unwrap_or_else(|| all.clone());
-        let never_dropped = match self.no_doubled {
-            Some((l, 0)) => Some(l),
-            _ => None,
-        };
-        let mut drop_ranks = Vec::new();
-        for p in v.pieces.iter().filter(|p| self.must_drop || !p.royal) {
-            let ranks: Vec<usize> = if never_dropped == Some(p.letter) {
-                Vec::new()
-            } else if is_pawn_type(p) {
-                region
-                    .iter()
-                    .copied()
-                    .filter(|&r| self.first_rank_pawn_drops || r != 0)
-                    .filter(|r| self.promotion_zone_pawn_drops || !promotion_zone.contains(r))
-                    .collect()
-            } else {
-                region.clone()
-            };
-            if ranks != all {
-                drop_ranks.push((p.letter, ranks));
-            }
-        }
+        let drop_ranks = Color::both().map(|c| self.side_drop_ranks(v, promotion_zone, c));
         let mut drop_limits = Vec::new();
         if let Some((l, n)) = self.no_doubled.filter(|&(_, n)| n > 0) {
             drop_limits.push((l, DropLimit::PerFile(n)));
@@ -174,12 +152,45 @@ impl DropView {
         }
     }
 
+    /// The kinds side `c` drops only on some ranks, and those ranks (relative to `c`).
+    fn side_drop_ranks(
+        &self,
+        v: &Variant,
+        promotion_zone: &[usize],
+        c: Color,
+    ) -> Vec<(char, Vec<usize>)> {
+        let all: Vec<usize> = (0..v.ranks).collect();
+        let region = self.region[c].clone().unwrap_or_else(|| all.clone());
+        let never_dropped = match self.no_doubled {
+            Some((l, 0)) => Some(l),
+            _ => None,
+        };
+        let mut drop_ranks = Vec::new();
+        for p in v.pieces.iter().filter(|p| self.must_drop || !p.royal) {
+            let ranks: Vec<usize> = if never_dropped == Some(p.letter) {
+                Vec::new()
+            } else if is_pawn_type(p) {
+                region
+                    .iter()
+                    .copied()
+                    .filter(|&r| self.first_rank_pawn_drops || r != 0)
+                    .filter(|r| self.promotion_zone_pawn_drops || !promotion_zone.contains(r))
+                    .collect()
+            } else {
+                region.clone()
+            };
+            if ranks != all {
+                drop_ranks.push((p.letter, ranks));
+            }
+        }
+        drop_ranks
+    }
+
     /// The keys that give `hands` on `v`, if any do.
     pub fn of(v: &Variant, hands: &Hands, promotion_zone: &[usize]) -> Option<DropView> {
         // A kind without drop squares is either stated (dropNoDoubled with count 0) or
         // follows from the other keys (Placement's pawns): the plainer reading first.
-        let empty = hands
-            .drop_ranks
+        let empty = hands.drop_ranks[WHITE]
             .iter()
             .find(|(_, r)| r.is_empty())
             .map(|(l, _)| *l);
@@ -201,9 +212,9 @@ impl DropView {
         promotion_zone: &[usize],
         never_dropped: Option<char>,
     ) -> DropView {
-        let ranks_of = |l: char| {
-            hands
-                .drop_ranks
+        // White's lists give the pawn keys, which are the same for both sides.
+        let ranks_of = |l: char, c: Color| {
+            hands.drop_ranks[c]
                 .iter()
                 .find(|(k, _)| *k == l)
                 .map(|(_, r)| r.clone())
@@ -218,11 +229,11 @@ impl DropView {
         let other = v.pieces.iter().find(|p| {
             !is_pawn_type(p) && (hands.must_drop || !p.royal) && Some(p.letter) != never_dropped
         });
-        let region = other.and_then(|p| ranks_of(p.letter));
+        let region = Color::both().map(|c| other.and_then(|p| ranks_of(p.letter, c)));
         let pawn = v.pieces.iter().find(|p| is_pawn_type(p));
         let marks_promotions = v.promotion.is_some() && pawn.is_some();
         let pawn_ranks = pawn
-            .and_then(|p| ranks_of(p.letter))
+            .and_then(|p| ranks_of(p.letter, WHITE))
             .unwrap_or_else(|| (0..v.ranks).collect());
         DropView {
             drops: hands.drops,

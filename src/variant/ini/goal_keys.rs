@@ -576,7 +576,7 @@ impl Builder<'_> {
                 gating: false,
                 captures_to_hand: false,
                 promoted_return_as: None,
-                drop_ranks: Vec::new(),
+                drop_ranks: [Vec::new(), Vec::new()],
                 fen_order: super::drops::fen_order(v, false),
                 must_drop: false,
                 must_drop_kind: None,

@@ -250,7 +250,9 @@ impl Builder<'_> {
                 v.pieces.sort_by_key(|p| rank(p.letter));
                 // The hand's per-kind lists follow the kinds' order.
                 if let Some(h) = &mut v.hands {
-                    h.drop_ranks.sort_by_key(|(l, _)| rank(*l));
+                    for side in &mut h.drop_ranks {
+                        side.sort_by_key(|(l, _)| rank(*l));
+                    }
                     h.drop_limits.sort_by_key(|(l, _)| rank(*l));
                 }
             } else {

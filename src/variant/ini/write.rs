@@ -452,9 +452,12 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
         .ok_or("pieces in hand whose rules the drop keys cannot state")?;
     out.key("pieceDrops", view.drops);
     out.key("capturesToHand", view.captures_to_hand);
-    if let Some(r) = &view.region {
-        out.key("dropRegionWhite", whole_ranks(&absolute(r, WHITE, v.ranks)));
-        out.key("dropRegionBlack", whole_ranks(&absolute(r, BLACK, v.ranks)));
+    if view.region.iter().any(Option::is_some) {
+        let all: Vec<usize> = (0..v.ranks).collect();
+        for (c, key) in [(WHITE, "dropRegionWhite"), (BLACK, "dropRegionBlack")] {
+            let r = view.region[c].as_ref().unwrap_or(&all);
+            out.key(key, whole_ranks(&absolute(r, c, v.ranks)));
+        }
     }
     out.key("firstRankPawnDrops", view.first_rank_pawn_drops);
     if !view.drop_checks {
