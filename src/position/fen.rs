@@ -368,7 +368,7 @@ impl<B: Bitboard> Position<B> {
         let name = &self.rules.variant.pieces[k].name;
         // A royal that a blast sent to hand is the other side's, taken: it is none of
         // the holder's royals (Atomic Zh's game over, `[k]` in Black's hand).
-        let blasted_royals = self.rules.capture.blast().is_some_and(|b| b.to_hand);
+        let blasted_royals = self.rules.capture.blasts_to_hand();
         for c in Color::both() {
             let side = c.name();
             // A set-up phase may hold the royal piece in hand.

@@ -240,7 +240,7 @@ impl<B: Bitboard> Position<B> {
             let setup_phase = self.rules.hands.as_ref().is_some_and(|h| h.must_drop);
             // A blast that sends what it removes to hand sends a royal too, ending the
             // game (Fairy-Stockfish writes it so: Atomic Zh's `[Kq]`).
-            let blasted_royals = self.rules.capture.blast().is_some_and(|b| b.to_hand);
+            let blasted_royals = self.rules.capture.blasts_to_hand();
             if self.rules.kinds[kind].royal && !setup_phase && !blasted_royals {
                 return Err(FenError(format!("a royal piece '{c}' in hand")));
             }

@@ -115,7 +115,7 @@ impl<B: Bitboard> Position<B> {
     /// the kind it came from.
     #[cold]
     pub(super) fn removed_after_move(&mut self, n: usize) {
-        let to_hand = self.rules.capture.blast().is_some_and(|b| b.to_hand);
+        let to_hand = self.rules.capture.blasts_to_hand();
         let first = self.exploded.len() - n;
         for i in first..self.exploded.len() {
             let Removed { sq, piece, .. } = self.exploded[i];
@@ -136,7 +136,7 @@ impl<B: Bitboard> Position<B> {
     /// Undoes [`Position::removed_after_move`] for the last `n` recorded removals,
     /// before `unmake` puts them back (it restores the key).
     pub(super) fn removed_before_unmake(&mut self, n: usize) {
-        let to_hand = self.rules.capture.blast().is_some_and(|b| b.to_hand);
+        let to_hand = self.rules.capture.blasts_to_hand();
         let first = self.exploded.len() - n;
         for i in first..self.exploded.len() {
             let Removed { sq, piece, mark } = self.exploded[i];

@@ -189,6 +189,14 @@ impl<B: Bitboard> CaptureRule<B> {
         }
     }
 
+    /// Whether a blast sends what it removes to hand
+    /// ([`BlastRules::to_hand`]): the one place that question is answered, for
+    /// make/unmake, the FEN reader and writer.
+    #[inline]
+    pub fn blasts_to_hand(&self) -> bool {
+        self.blast().is_some_and(|b| b.to_hand)
+    }
+
     /// The custodian data, where pieces capture by enclosing.
     #[inline(always)]
     pub fn custodian(&self) -> Option<&CustodianRules<B>> {
