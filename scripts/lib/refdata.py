@@ -25,8 +25,10 @@ INI_FILES = {
     "fsf-house-variants": ENGINE_TESTS / "fsf-house-variants.ini",  # FSF sections our loader cannot read yet
     "fsf-screen": ENGINE_TESTS / "fsf-screen.ini",  # FSF's own screen, renamed
     "builtins": REPO / "src" / "variant" / "builtins.ini",  # our built-ins, in FSF's keys
-    # Fairy-Stockfish's whole variants.ini, beside the repository (gen-ini-perft-data).
-    "fsf-reference": REPO.parent / "shared" / "reference" / "fairy-stockfish-variants.ini",
+    # Fairy-Stockfish's whole variants.ini (gen-ini-perft-data): the repository's
+    # unchanged copy of ../shared/reference/fairy-stockfish-variants.ini, so that the
+    # default works from any checkout or worktree, wherever ../shared is.
+    "fsf-reference": ENGINE_TESTS / "ini" / "fairy-stockfish-variants.ini",
 }
 # The files whose sections are Fairy-Stockfish's own text (the others hold our rules).
 FSF_TEXT = {"fsf-variants", "fsf-house-variants", "fsf-screen", "fsf-reference"}
