@@ -228,7 +228,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 99] = [
+const FSF_LOADING: [&str; 112] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -248,6 +248,7 @@ const FSF_LOADING: [&str; 99] = [
     "gemini",
     "pawnsonly",
     "pawnsking",
+    "tictactoe",
     "grandhouse",
     "shogun",
     "caught-in-a-snag",
@@ -281,6 +282,7 @@ const FSF_LOADING: [&str; 99] = [
     "elimination",
     "antiatomic",
     "atomiczh",
+    "chak",
     "chennis",
     "gorogoroplus",
     "dragonfly",
@@ -300,6 +302,7 @@ const FSF_LOADING: [&str; 99] = [
     "crowdedxiangqi",
     "massacre",
     "backrank",
+    "cetus",
     "chessvshp",
     "ordavsempire",
     "xhess",
@@ -308,26 +311,36 @@ const FSF_LOADING: [&str; 99] = [
     "1d-chess",
     "tuktuk",
     "lewthwaite",
+    "picaria",
+    "nineholes",
+    "tictacchess",
+    "asimplegame",
     "rooksquare",
+    "allqueenschess",
     "capturethequeen",
     "river",
     "cowboys",
     "dragon-chess",
     "nim",
+    "roll-ing-to-four",
     "blackletter",
     "castle",
     "gethenian",
     "ajax-orthodox",
     "petty",
+    "teeko",
     "haynie",
     "la-mancha-squeez",
     "la-mancha-duel",
     "argess",
     "quasi-shatranj",
+    "symphony",
+    "three-musketeers",
     "muje",
     "andersgiveaway",
     "andersanti",
     "leaperhouse",
+    "mandala",
 ];
 
 /// Fairy-Stockfish's whole variants.ini (engine-tests/ini/fairy-stockfish-variants.ini,
@@ -372,10 +385,10 @@ fn fairy_stockfish_whole_variants_ini_loads_what_it_can() {
     let child = loaded
         .rejected
         .iter()
-        .find(|r| r.name == "nineholes")
+        .find(|r| r.name == "cfour-misere")
         .unwrap();
     assert!(
-        child.to_string().contains("parent variant picaria"),
+        child.to_string().contains("parent variant cfour"),
         "{child}"
     );
 
@@ -514,11 +527,16 @@ fn rules_we_lack_are_rejected_not_ignored() {
         "mandatoryPiecePromotion with a promotionLimit on 'g' is not implemented",
     );
     assert_error(
-        "[a:chess]\nconnectN = 4\n",
+        "[a:chess]\nconnectRegion1White = *1\n",
         2,
-        "'connectN = 4' needs a rule Protean does not implement",
+        "'connectRegion1White = *1' needs a rule Protean does not implement",
     );
-    assert_error("[a:chess]\nimmobile = i\n", 2, "'immobile'");
+    // A piece without moves is the `immobile` type; a custom piece needs its Betza.
+    assert_error(
+        "[a:chess]\ncustomPiece1 = i:\n",
+        2,
+        "expected 'letter:BETZA'",
+    );
     assert_error("[a:chess]\ncheckmateValue = draw\n", 2, "only 'loss'");
     assert_error(
         "[a:chess]\ncastlingRank = 11\n",
@@ -1732,4 +1750,151 @@ fn atomiczh_blasts_send_pieces_to_hands() {
         blasts_to_hand > 100,
         "{blasts_to_hand} blasts with more than two pieces"
     );
+}
+
+/// The line goals (`connectN`, `connectNxN`, `collinearN`, with `connectDiagonal`,
+/// `connectPieceTypes` and `connectValue`) and the `immobile` piece type, on Fairy-
+/// Stockfish's own sections (engine-tests/ini/fsf-sections.ini). Only the line of the side
+/// that just moved counts: one of the side to move ends nothing, and where both have one
+/// the mover's decides. Every verdict and legal-move count below is pyffish 0.0.90's
+/// (`legal_moves`, `game_result` on the same sections, 2026-11-28).
+#[test]
+fn line_goals_decide_as_fairy_stockfish() {
+    use protean::position::outcome::{EndReason, GameResult};
+    let text =
+        std::fs::read_to_string(common::data_dir().join("ini").join("fsf-sections.ini")).unwrap();
+    let loaded = parse_variants(&text, "fsf-sections.ini")
+        .require_all()
+        .unwrap();
+    let white = Some(GameResult::Win(WHITE));
+    let black = Some(GameResult::Win(BLACK));
+    // (section, FEN, moves, result, legal moves where the game goes on)
+    type Case<'a> = (&'a str, &'a str, &'a [&'a str], Option<GameResult>, usize);
+    let cases: &[Case] = &[
+        // Three in a row along the first rank, made by White's last drop.
+        (
+            "tictactoe",
+            "3/3/3[PPPPPpppp] w - - 0 1",
+            &["P@a1", "P@a2", "P@b1", "P@b2", "P@c1"],
+            white,
+            0,
+        ),
+        // The same line with White to move: a line of the side to move ends nothing.
+        ("tictactoe", "PPP/pp1/3[PPpp] w - - 0 1", &[], None, 4),
+        ("tictactoe", "PPP/pp1/3[PPpp] b - - 0 1", &[], white, 0),
+        // Both sides have a line: the side that just moved (Black) wins.
+        ("tictactoe", "PPP/ppp/3[PPpp] w - - 0 1", &[], black, 0),
+        // Both diagonals count.
+        ("tictactoe", "P2/pP1/p1P[PPpp] b - - 0 1", &[], white, 0),
+        ("tictactoe", "2P/pP1/P1p[PPpp] b - - 0 1", &[], white, 0),
+        // A broken line ends nothing.
+        ("tictactoe", "P1P/pp1/1P1[Ppp] b - - 0 1", &[], None, 4),
+        // A full board without a line: stalemate, a draw.
+        (
+            "tictactoe",
+            "PpP/PpP/pPp[] w - - 0 1",
+            &[],
+            Some(GameResult::Draw),
+            0,
+        ),
+        // `connectDiagonal = false`: the diagonal is no line in nine holes.
+        ("nineholes", "P2/pP1/p1P[Pp] b - - 0 1", &[], None, 4),
+        // Teeko: four in a row, or a filled 2x2 square (`connectNxN = 2`), anywhere.
+        ("teeko", "5/5/5/5/PPPP1[pppp] b - - 0 1", &[], white, 0),
+        ("teeko", "5/5/5/5/PPP1P[pppp] b - - 0 1", &[], None, 21),
+        ("teeko", "5/5/1PP2/1PP2/p4[pppP] b - - 0 1", &[], white, 0),
+        ("teeko", "5/5/5/PP3/PP3[pppp] b - - 0 1", &[], white, 0),
+        ("teeko", "5/5/1PP2/2P2/pP3[pppP] b - - 0 1", &[], None, 20),
+        // Symphony: five in a row on 8x8.
+        (
+            "symphony",
+            "8/8/8/8/8/8/8/PPPP4[PPpppppp] w - - 0 1",
+            &["P@e1"],
+            white,
+            0,
+        ),
+        // Three musketeers: White's three musketeers on one rank or file, gaps and
+        // pawns between allowed, lose (`collinearN = 3`, `connectValue = loss`); only
+        // musketeers count (`connectPieceTypes = m`), and no diagonal.
+        (
+            "three-musketeers",
+            "M4/5/pM3/5/M3p w - - 0 1",
+            &["b3a3"],
+            black,
+            0,
+        ),
+        ("three-musketeers", "5/5/5/5/MpMpM b - - 0 1", &[], black, 0),
+        ("three-musketeers", "5/5/5/5/MpMpM w - - 0 1", &[], None, 4),
+        (
+            "three-musketeers",
+            "M4/1p3/2M2/5/4M b - - 0 1",
+            &[],
+            None,
+            4,
+        ),
+        (
+            "three-musketeers",
+            "pppMp/5/M4/5/M4 w - - 0 1",
+            &[],
+            None,
+            2,
+        ),
+        // Cetus: five in a row of any kinds.
+        (
+            "cetus",
+            "9/9/9/1b7/9/9/9/2B6/NNNNN4[PPHSDOppnnhhssdo] b - - 0 1",
+            &[],
+            white,
+            0,
+        ),
+        (
+            "cetus",
+            "9/9/9/1b7/9/9/9/2B6/NNNN1N3[PPHSDOppnnhhssdo] b - - 0 1",
+            &[],
+            None,
+            462,
+        ),
+    ];
+    for &(name, fen, moves, result, legal) in cases {
+        let mut g = play_loaded(&loaded, name, fen, moves);
+        let outcome = g.outcome();
+        assert_eq!(outcome.map(|o| o.result), result, "{name} {fen} {moves:?}");
+        if result.is_some_and(|r| r != GameResult::Draw) {
+            assert_eq!(outcome.unwrap().reason, EndReason::Line, "{name} {fen}");
+        }
+        assert_eq!(g.perft(1), legal as u64, "{name} {fen} {moves:?}");
+    }
+    // The immobile piece has no moves: dropped, it stays.
+    let v = loaded
+        .variants
+        .iter()
+        .find(|v| v.name == "tictactoe")
+        .unwrap();
+    assert_eq!(v.pieces.len(), 1);
+    assert_eq!(v.pieces[0].betza, "");
+    assert_written_back(
+        v,
+        &[
+            "immobile = p",
+            "connectN = 3",
+            "connectDiagonal = true",
+            "connectValue = win",
+        ],
+    );
+    let musketeers = loaded
+        .variants
+        .iter()
+        .find(|v| v.name == "three-musketeers")
+        .unwrap();
+    assert_written_back(
+        musketeers,
+        &[
+            "collinearN = 3",
+            "connectDiagonal = false",
+            "connectPieceTypes = m",
+            "connectValue = loss",
+        ],
+    );
+    assert_error("[l:chess]\nconnectN = three\n", 2, "connectN");
+    assert_error("[l:chess]\nconnectValue = none\n", 2, "connectValue");
 }

@@ -8,7 +8,7 @@ use crate::board::{Bitboard, Square};
 use crate::variant::goal::{BothConnected, CheckMate};
 use crate::variant::kind_bits::kinds_in;
 use crate::variant::parts::{EndCondition, NoMoveRule};
-use crate::variant::{Color, RepetitionValue, StalemateResult, BLACK, WHITE};
+use crate::variant::{Color, LineValue, RepetitionValue, StalemateResult, BLACK, WHITE};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +55,9 @@ pub enum EndReason {
     /// A side's pieces form one connected group (Lines of Action); a draw when both
     /// sides connected at once under the draw form of the rule.
     Connection,
+    /// The last mover made a line of its pieces (`connectN`, `connectNxN`,
+    /// `collinearN`): a win or a loss for it, or a draw, by the variant's value.
+    Line,
     /// The count of the counting rule passed its limit (Makruk).
     Counting,
     /// A side castled with a right that wins, or lost every such right it had
@@ -151,6 +154,10 @@ impl fmt::Display for Outcome {
                 format!("{} connects its pieces", c.name())
             }
             (EndReason::Connection, GameResult::Draw) => "Both sides connected".to_string(),
+            (EndReason::Line, GameResult::Win(c)) => {
+                format!("{} wins by the line rule", c.name())
+            }
+            (EndReason::Line, GameResult::Draw) => "Draw by the line rule".to_string(),
             (EndReason::SeriesMate, GameResult::Win(c)) => {
                 format!("{} wins: a series mate was open", c.name())
             }
@@ -376,6 +383,22 @@ impl<B: Bitboard> Position<B> {
                     (true, false) => win(mover, EndReason::Connection),
                     (false, true) => win(us, EndReason::Connection),
                     (false, false) => None,
+                }
+            }
+            EndCondition::Line(l) => {
+                // Only the mover's line counts, as in Fairy-Stockfish.
+                let mover = !self.side;
+                let pieces = match l.kinds {
+                    None => self.by_color[mover],
+                    Some(k) => self.by_color[mover] & self.kinds_set(k),
+                };
+                if !l.made_by(pieces) {
+                    return None;
+                }
+                match l.value {
+                    LineValue::Win => win(mover, EndReason::Line),
+                    LineValue::Loss => win(!mover, EndReason::Line),
+                    LineValue::Draw => draw(EndReason::Line),
                 }
             }
             &EndCondition::MutualExtinction(kinds) => {

@@ -53,8 +53,8 @@
 //!
 //! Anything else is an error: other lower-case letters (`j`, `a`, `o`, ...), unknown
 //! capitals, stray digits, brackets, spaces, an empty string (Fairy-Stockfish's immobile
-//! piece is `""`; a caller that wants one must handle it before parsing) and modifiers
-//! with no atom after them.
+//! piece is `""`: [`parse_moves`] reads it as a kind without moves) and modifiers with
+//! no atom after them.
 //!
 //! # Directions
 //!
@@ -203,6 +203,16 @@ impl std::error::Error for BetzaError {}
 
 /// Parses a Betza string into its move vectors; see the module documentation for the
 /// exact dialect.
+/// The moves of a piece kind: [`parse`], except that the empty string is a kind with no
+/// moves at all (Fairy-Stockfish's `immobile` type, dropped and left where it stands).
+/// A string a user writes is never empty (the loader refuses `customPiece1 = p:`).
+pub fn parse_moves(betza: &str) -> Result<Vec<Atom>, BetzaError> {
+    if betza.is_empty() {
+        return Ok(Vec::new());
+    }
+    parse(betza)
+}
+
 pub fn parse(betza: &str) -> Result<Vec<Atom>, BetzaError> {
     let error = |position: usize, message: String| BetzaError {
         text: betza.to_string(),

@@ -281,6 +281,61 @@ pub struct EndRules {
     pub goal: Option<Goal>,
     /// The side that gives this many checks wins (3 in three-check).
     pub check_limit: Option<u32>,
+    /// Lines of pieces that end the game (tic-tac-toe, Teeko, Three Musketeers); off
+    /// unless one of its lengths is set.
+    pub lines: LineGoal,
+}
+
+/// Fairy-Stockfish's line goals (`connectN`, `connectNxN`, `collinearN`): after a move,
+/// the side that made it gets `value` when its pieces of `kinds` hold `run` squares in a
+/// row along an allowed direction, fill a `square` x `square` block, or stand `collinear`
+/// on one line of an allowed direction with anything (or nothing) between them. Only the
+/// mover's pieces count, as in Fairy-Stockfish: a line of the side to move ends nothing.
+/// A length of 0 turns its form off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineGoal {
+    /// Letters of the kinds that count; empty means every kind.
+    pub kinds: Vec<char>,
+    pub run: u32,
+    pub square: u32,
+    pub collinear: u32,
+    /// The directions `run` and `collinear` look along (ranks, files, both diagonals).
+    pub horizontal: bool,
+    pub vertical: bool,
+    pub diagonal: bool,
+    /// What the line gives the side that made it.
+    pub value: LineValue,
+}
+
+/// What a line gives the side that made it (`connectValue`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineValue {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Default for LineGoal {
+    /// Off, with Fairy-Stockfish's defaults for the other keys.
+    fn default() -> Self {
+        LineGoal {
+            kinds: Vec::new(),
+            run: 0,
+            square: 0,
+            collinear: 0,
+            horizontal: true,
+            vertical: true,
+            diagonal: true,
+            value: LineValue::Win,
+        }
+    }
+}
+
+impl LineGoal {
+    /// Whether any form of the goal is on.
+    pub fn active(&self) -> bool {
+        self.run > 0 || self.square > 0 || self.collinear > 0
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -840,7 +840,7 @@ impl<B: Bitboard> Rules<B> {
         let mut kinds = Vec::new();
         let mut walk_regions: Vec<B> = Vec::new();
         for p in &variant.pieces {
-            let mut atoms = betza::parse(&p.betza).map_err(|e| {
+            let mut atoms = betza::parse_moves(&p.betza).map_err(|e| {
                 RulesError(format!("variant {}, piece {}: {e}", variant.name, p.name))
             })?;
             if variant.goal.lame_corners.contains(&p.letter) {

@@ -142,7 +142,7 @@ pub fn find_by_xboard_name(text: &str) -> Result<Arc<Variant>, String> {
 
 /// Same moves: equal sets of move vectors.
 fn same_moves(a: &str, b: &str) -> bool {
-    match (betza::parse(a), betza::parse(b)) {
+    match (betza::parse_moves(a), betza::parse_moves(b)) {
         (Ok(mut x), Ok(mut y)) => {
             x.sort();
             x.dedup();

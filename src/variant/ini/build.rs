@@ -17,8 +17,8 @@ use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
     betza, Capture, Castling, Color, DrawRules, EndRules, Explosion, Extinction, Goal,
-    KindPromotion, PieceKind, Promotion, PseudoRoyalty, RepetitionValue, Setup, StalemateResult,
-    Variant, BLACK, WHITE,
+    KindPromotion, LineValue, PieceKind, Promotion, PseudoRoyalty, RepetitionValue, Setup,
+    StalemateResult, Variant, BLACK, WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -434,7 +434,7 @@ impl<'a> Builder<'a> {
                 },
             };
             if let Some(b) = &betza {
-                if let Err(err) = betza::parse(b) {
+                if let Err(err) = betza::parse_moves(b) {
                     self.error(e.line, format!("{key}: {err}"));
                     continue;
                 }
@@ -1721,6 +1721,8 @@ impl<'a> Builder<'a> {
             _ => None,
         };
 
+        self.apply_line_rules(v);
+
         // Capture the flag.
         let (mut kinds, mut squares, mut replies, mut safe) = match &v.end.goal {
             Some(g) => (
@@ -1789,6 +1791,54 @@ impl<'a> Builder<'a> {
                 safe,
             })
         };
+    }
+}
+
+impl Builder<'_> {
+    /// The line goals (`connectN`, `connectNxN`, `collinearN` and the keys that shape
+    /// them), each key on the parent's value.
+    fn apply_line_rules(&mut self, v: &mut Variant) {
+        let mut g = v.end.lines.clone();
+        for (key, n) in [
+            ("connectN", &mut g.run),
+            ("connectNxN", &mut g.square),
+            ("collinearN", &mut g.collinear),
+        ] {
+            if let Some(x) = self.read(key, parse_int) {
+                *n = x;
+            }
+        }
+        for (key, b) in [
+            ("connectHorizontal", &mut g.horizontal),
+            ("connectVertical", &mut g.vertical),
+            ("connectDiagonal", &mut g.diagonal),
+        ] {
+            if let Some(x) = self.read(key, parse_bool) {
+                *b = x;
+            }
+        }
+        if let Some(x) = self.read("connectValue", parse_value) {
+            g.value = match x {
+                GameValue::Win => LineValue::Win,
+                GameValue::Loss => LineValue::Loss,
+                GameValue::Draw => LineValue::Draw,
+                GameValue::None => {
+                    let line = self.get("connectValue").unwrap().line;
+                    self.error(line, "connectValue: 'none' is not a result".into());
+                    g.value
+                }
+            };
+        }
+        if let Some(e) = self.get("connectPieceTypes") {
+            match parse_piece_set(&e.value) {
+                Ok(PieceSet::All) => g.kinds = Vec::new(),
+                Ok(PieceSet::Letters(ls)) => g.kinds = ls,
+                Err(m) => self.error(e.line, format!("connectPieceTypes: {m}")),
+            }
+        }
+        // Letters that name no kind of the game stay (a section inheriting this one may
+        // add the kind); the rules count only the kinds present, as Fairy-Stockfish does.
+        v.end.lines = g;
     }
 }
 
@@ -2007,6 +2057,13 @@ fn rename_letters(v: &mut Variant, renames: &[(char, Option<char>)]) {
     if let Some(g) = &mut v.end.goal {
         map_all(&mut g.kinds);
     }
+    // A removed kind's letter stays in the line goal's list (it then counts nothing):
+    // dropping it could leave the list empty, which means every kind.
+    for l in &mut v.end.lines.kinds {
+        if let Some(new) = map(*l) {
+            *l = new;
+        }
+    }
     if let Some(x) = &mut v.explosion {
         map_all(&mut x.immune);
         map_all(&mut x.blast_proof);
@@ -2018,7 +2075,7 @@ fn rename_letters(v: &mut Variant, renames: &[(char, Option<char>)]) {
 /// The smallest forward step of a kind that only moves forward (every move gains
 /// rank), or `None` when it has any other move.
 fn forward_only(b: &str) -> Option<usize> {
-    let atoms = betza::parse(b).ok()?;
+    let atoms = betza::parse_moves(b).ok()?;
     let min = atoms.iter().map(|a| a.dy).min()?;
     (min > 0).then_some(min as usize)
 }
@@ -2028,7 +2085,7 @@ fn forward_only(b: &str) -> Option<usize> {
 /// squares are White's turned half a circle, so White's side says it for both): a
 /// forward-only piece on the last ranks, Gethenian's `lfrbB` in a corner.
 fn has_dead_square(v: &Variant, betza: &str, ranks: &[usize]) -> bool {
-    let Ok(atoms) = betza::parse(betza) else {
+    let Ok(atoms) = betza::parse_moves(betza) else {
         return false;
     };
     let on_board =

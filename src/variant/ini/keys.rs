@@ -23,7 +23,6 @@ pub enum Class {
 }
 
 const FALSE: &[&str] = &["false"];
-const TRUE: &[&str] = &["true"];
 const NONE: &[&str] = &["", "-", "none"];
 const NOTHING: &[&str] = &[];
 
@@ -146,18 +145,18 @@ pub const KEYS: &[(&str, Class)] = &[
     ("flagPieceBlockedWin", Class::Unsupported(FALSE)),
     ("flagPieceSafe", Class::Rule),
     ("checkCounting", Class::Rule),
-    ("connectN", Class::Unsupported(&["0"])),
-    ("connectPieceTypes", Class::Unsupported(&["*"])),
-    ("connectVertical", Class::Unsupported(TRUE)),
-    ("connectHorizontal", Class::Unsupported(TRUE)),
-    ("connectDiagonal", Class::Unsupported(TRUE)),
+    ("connectN", Class::Rule),
+    ("connectPieceTypes", Class::Rule),
+    ("connectVertical", Class::Rule),
+    ("connectHorizontal", Class::Rule),
+    ("connectDiagonal", Class::Rule),
     ("connectRegion1White", Class::Unsupported(NONE)),
     ("connectRegion2White", Class::Unsupported(NONE)),
     ("connectRegion1Black", Class::Unsupported(NONE)),
     ("connectRegion2Black", Class::Unsupported(NONE)),
-    ("connectNxN", Class::Unsupported(&["0"])),
-    ("collinearN", Class::Unsupported(&["0"])),
-    ("connectValue", Class::Unsupported(&["win"])),
+    ("connectNxN", Class::Rule),
+    ("collinearN", Class::Rule),
+    ("connectValue", Class::Rule),
     ("materialCounting", Class::Rule),
     ("adjudicateFullBoard", Class::Unsupported(FALSE)),
     ("countingRule", Class::Rule),

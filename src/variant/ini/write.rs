@@ -11,8 +11,8 @@ use super::protean_keys::mobility_key;
 use super::values::{castling_rights_text, file_letter};
 use crate::board::Geometry;
 use crate::variant::{
-    Capture, Color, CountingRule, KindPromotion, KingCapture, PieceKind, RepetitionValue, Setup,
-    StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Capture, Color, CountingRule, KindPromotion, KingCapture, LineGoal, LineValue, PieceKind,
+    RepetitionValue, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 
 /// Lines of a section.
@@ -614,6 +614,29 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
         }
     }
     out.key("checkCounting", v.end.check_limit.is_some());
+    let l = &v.end.lines;
+    if *l != LineGoal::default() {
+        out.key("connectN", l.run);
+        out.key("connectNxN", l.square);
+        out.key("collinearN", l.collinear);
+        out.key("connectHorizontal", l.horizontal);
+        out.key("connectVertical", l.vertical);
+        out.key("connectDiagonal", l.diagonal);
+        let kinds = if l.kinds.is_empty() {
+            "*".into()
+        } else {
+            lower(&l.kinds)
+        };
+        out.key("connectPieceTypes", kinds);
+        out.key(
+            "connectValue",
+            match l.value {
+                LineValue::Win => "win",
+                LineValue::Loss => "loss",
+                LineValue::Draw => "draw",
+            },
+        );
+    }
     Ok(())
 }
 

@@ -7,6 +7,7 @@ use super::super::goal::{BothConnected, CaptureEvent, CheckMate};
 use super::super::rules::{kinds_mask, RulesError};
 use super::super::{Color, Variant};
 use super::capture::CaptureRule;
+use super::lines::LineRule;
 use super::verdicts::VerdictCache;
 use crate::board::{Bitboard, Geometry};
 
@@ -71,6 +72,9 @@ pub enum EndCondition<B> {
     /// only the side to move is connected it wins; if both are, `both` decides
     /// (the side that just moved wins, or a draw).
     Connection(Connection<B>),
+    /// The side that just moved has a line of its pieces (Fairy-Stockfish's `connectN`,
+    /// `connectNxN`, `collinearN`): it gets the rule's value.
+    Line(LineRule<B>),
     /// After a move played, the side to move could checkmate the mover with one move,
     /// or with two in a row (the first giving no check): the mover wins (Series
     /// Helpmate). A lookahead, cached by key (`EndConditions::verdicts`).
@@ -390,6 +394,19 @@ impl<B: Bitboard> EndConditions<B> {
                 })
                 .collect();
             list.push(EndCondition::Connection(Connection { both, around }));
+        }
+        if end.lines.active() {
+            // Letters naming no kind of the game count nothing, as in Fairy-Stockfish.
+            let kinds = (!end.lines.kinds.is_empty()).then(|| {
+                end.lines
+                    .kinds
+                    .iter()
+                    .filter_map(|&l| variant.kind_by_letter(l))
+                    .fold(0u32, |m, k| m | 1 << k)
+            });
+            list.push(EndCondition::Line(LineRule::compile(
+                &end.lines, geo, kinds,
+            )));
         }
         if goal.series_mate {
             list.push(EndCondition::SeriesMate);

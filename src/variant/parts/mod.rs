@@ -26,6 +26,7 @@ pub mod capture;
 pub mod counting;
 pub mod end;
 pub mod filters;
+pub mod lines;
 pub mod modes;
 pub mod no_move;
 pub mod plan;
