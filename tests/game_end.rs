@@ -201,4 +201,5 @@ game_end_suites! {
     karouk => "karouk",
     koedem => "koedem",
     atomar => "atomar",
+    ataxx => "ataxx",
 }

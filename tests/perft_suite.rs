@@ -205,4 +205,5 @@ suites! {
     karouk => "karouk",
     koedem => "koedem",
     atomar => "atomar",
+    ataxx => "ataxx",
 }

@@ -12,6 +12,7 @@ mod counting;
 mod end_sequences;
 mod eval;
 mod fen_interop;
+mod flips;
 mod fuzz_corpus;
 mod game_end;
 mod gating;

@@ -228,7 +228,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 112] = [
+const FSF_LOADING: [&str; 115] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -323,6 +323,9 @@ const FSF_LOADING: [&str; 112] = [
     "dragon-chess",
     "nim",
     "roll-ing-to-four",
+    "quadwrangle",
+    "quadwrangle7x7",
+    "crusade",
     "blackletter",
     "castle",
     "gethenian",

@@ -23,7 +23,10 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     fn gen_drops_with<S: Sink<B>>(&self, sink: &mut S, mask: B, hands: &HandRules<B>) {
         let us = self.side;
-        let empty = mask & !self.occupied() & self.rules.tables.board;
+        let mut empty = mask & !self.occupied() & self.rules.tables.board;
+        if hands.enclosing.is_some() {
+            empty = self.enclosing_targets(hands, empty);
+        }
         if empty.is_empty() {
             return;
         }
@@ -35,7 +38,7 @@ impl<B: Bitboard> Position<B> {
                 r & self.room_for_colour_split(k)
             });
         for (kind, zone) in hands.drop_zone.iter().enumerate() {
-            if self.hand[us][kind] != 0 {
+            if self.hand[us][kind] != 0 || hands.free_drops {
                 let mut targets = empty & zone[us];
                 if !hands.drop_limits[kind].is_empty() {
                     targets &= self.drop_limits_allow(kind);

@@ -302,7 +302,9 @@ impl<B: Bitboard> Position<B> {
     #[inline(never)]
     fn kind_limits(&self, k: usize, mask: B, occ: B, enemies: B) -> (B, B, B) {
         match &self.rules.capture {
-            CaptureRule::Replacement | CaptureRule::CrossRays => (mask, occ, enemies),
+            CaptureRule::Replacement | CaptureRule::CrossRays | CaptureRule::Flip(_) => {
+                (mask, occ, enemies)
+            }
             CaptureRule::Custodian(c) => (mask & c.stops[k], occ | c.blockers[k], enemies),
             CaptureRule::Permitted(_) | CaptureRule::Explosion(_) => {
                 (mask, occ, self.capturable(k, !self.side))
@@ -956,7 +958,8 @@ impl<B: Bitboard> Position<B> {
             CaptureRule::Replacement
             | CaptureRule::Custodian(_)
             | CaptureRule::Permitted(_)
-            | CaptureRule::CrossRays => {}
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => {}
             CaptureRule::Explosion(_) => {
                 // A move may not explode the mover's royal piece; one that explodes the
                 // enemy's wins at once, whatever else it leaves attacked.

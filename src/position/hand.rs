@@ -69,10 +69,13 @@ impl<B: Bitboard> Position<B> {
     pub(super) fn make_drop(&mut self, mv: Move, undo: &mut Undo) {
         let us = self.side;
         let kind = mv.promoted_kind();
-        let n = self.hand[us][kind];
-        debug_assert!(n > 0, "drop of a kind not in hand");
-        self.key ^= self.hand_key(us, kind, n) ^ self.hand_key(us, kind, n.saturating_sub(1));
-        self.hand[us][kind] = n.saturating_sub(1);
+        let free = self.rules.hands.as_ref().is_some_and(|h| h.free_drops);
+        if !free {
+            let n = self.hand[us][kind];
+            debug_assert!(n > 0, "drop of a kind not in hand");
+            self.key ^= self.hand_key(us, kind, n) ^ self.hand_key(us, kind, n.saturating_sub(1));
+            self.hand[us][kind] = n.saturating_sub(1);
+        }
         let placed = self.placed_kind(mv);
         let p = piece_code(placed, us);
         self.put(mv.to(), p);
@@ -83,6 +86,9 @@ impl<B: Bitboard> Position<B> {
         self.halfmove = 0;
         if let Some(king_file) = self.rules.hands.as_ref().and_then(|h| h.castling_king_file) {
             self.castling_after_drop(mv.to(), king_file);
+        }
+        if self.rules.capture.flip().is_some() {
+            undo.exploded = self.flip_after(mv.to(), true);
         }
     }
 
@@ -302,7 +308,7 @@ impl<B: Bitboard> Position<B> {
         if self.rules.end.tracks_captured() {
             return self.captured_kinds_field();
         }
-        let Some(hands) = &self.rules.hands else {
+        let Some(hands) = self.rules.hands.as_ref().filter(|h| !h.free_drops) else {
             return String::new();
         };
         let mut s = String::from("[");

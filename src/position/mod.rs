@@ -5,6 +5,7 @@ pub mod bomb;
 mod custodian;
 pub mod dirty;
 pub mod fen;
+mod flip;
 mod gating;
 pub mod hand;
 mod marks;
@@ -759,6 +760,7 @@ impl<B: Bitboard> Position<B> {
             CaptureRule::Explosion(_) => 0,
             CaptureRule::CrossRays if took => self.shrapnel(from, to),
             CaptureRule::CrossRays => 0,
+            CaptureRule::Flip(_) => self.flip_after(to, false),
             CaptureRule::Custodian(_) => {
                 let n = self.custodian_captures(to);
                 if n > 0 {
@@ -796,6 +798,10 @@ impl<B: Bitboard> Position<B> {
         }
         for _ in 0..n {
             let r = self.exploded.pop().expect("exploded pieces recorded");
+            // A flipped piece stands where the removed one goes back.
+            if self.board[r.sq as usize] != NO_PIECE {
+                self.lift(r.sq as usize);
+            }
             self.place(r.sq as usize, r.piece);
         }
     }
@@ -1133,7 +1139,9 @@ impl<B: Bitboard> Position<B> {
         match mv.kind() {
             MoveKind::Drop => {
                 self.remove(to);
-                self.hand[us][mv.promoted_kind()] += 1;
+                if !self.rules.hands.as_ref().is_some_and(|h| h.free_drops) {
+                    self.hand[us][mv.promoted_kind()] += 1;
+                }
                 if mv.is_promoted_drop() {
                     self.promoted &= !B::from_square(to);
                 }
@@ -1549,7 +1557,8 @@ impl<B: Bitboard> Position<B> {
             CaptureRule::Replacement
             | CaptureRule::Custodian(_)
             | CaptureRule::Permitted(_)
-            | CaptureRule::CrossRays => attackers.any(),
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => attackers.any(),
             CaptureRule::Explosion(blast) => {
                 let royal = self.royals();
                 let their_royal = royal & self.by_color[!color];

@@ -80,6 +80,8 @@ pub enum EndReason {
     Bikjang,
     /// Two passes in a row: drawn, or decided by points.
     TwoPasses,
+    /// No empty square is left (Fairy-Stockfish's `adjudicateFullBoard`).
+    FullBoard,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +177,10 @@ impl fmt::Display for Outcome {
                 format!("{} wins on points after two passes", c.name())
             }
             (EndReason::TwoPasses, GameResult::Draw) => "Draw: both sides passed".to_string(),
+            (EndReason::FullBoard, GameResult::Win(c)) => {
+                format!("{} has more pieces on the full board", c.name())
+            }
+            (EndReason::FullBoard, GameResult::Draw) => "Draw: the board is full".to_string(),
             (EndReason::PerpetualCheck, GameResult::Win(c)) => {
                 format!("{} wins: perpetual check by {}", c.name(), (!c).name())
             }
@@ -267,8 +273,12 @@ impl<B: Bitboard> Position<B> {
                 StalemateResult::Draw => GameResult::Draw,
                 StalemateResult::Win => GameResult::Win(us),
                 StalemateResult::Loss => GameResult::Win(!us),
-                StalemateResult::FewerPieces => {
-                    let (mine, theirs) = (self.by_color[us].count(), self.by_color[!us].count());
+                StalemateResult::FewerPieces | StalemateResult::MorePieces => {
+                    let (mut mine, mut theirs) =
+                        (self.by_color[us].count(), self.by_color[!us].count());
+                    if draws.stalemate == StalemateResult::MorePieces {
+                        std::mem::swap(&mut mine, &mut theirs);
+                    }
                     match mine.cmp(&theirs) {
                         std::cmp::Ordering::Less => GameResult::Win(us),
                         std::cmp::Ordering::Greater => GameResult::Win(!us),
@@ -619,6 +629,14 @@ impl<B: Bitboard> Position<B> {
                 result: self.points_result().unwrap_or(GameResult::Draw),
                 reason: EndReason::Bikjang,
             }),
+            EndCondition::FullBoard => {
+                (self.landable & !self.occupied())
+                    .is_empty()
+                    .then(|| Outcome {
+                        result: self.points_result().unwrap_or(GameResult::Draw),
+                        reason: EndReason::FullBoard,
+                    })
+            }
             EndCondition::TwoPasses => self.two_passes().then(|| Outcome {
                 result: self.points_result().unwrap_or(GameResult::Draw),
                 reason: EndReason::TwoPasses,

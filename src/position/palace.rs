@@ -69,7 +69,9 @@ impl<B: Bitboard> Position<B> {
     /// check): Lines of Action's pass, or Fairy-Stockfish's `passOnStalemate` for it.
     pub(crate) fn passes_when_stuck(&self) -> bool {
         let v = &self.rules.variant;
-        v.goal.pass_when_stuck || v.palace.pass_on_stalemate[self.side]
+        // Fairy-Stockfish writes the pass on a piece: a side without one has none.
+        v.goal.pass_when_stuck
+            || (v.palace.pass_on_stalemate[self.side] && self.by_color[self.side].any())
     }
 
     /// The square a pass is written on (`e2e2`, SAN `Ke2`) where the variant writes it

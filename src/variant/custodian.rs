@@ -19,6 +19,9 @@ pub enum Capture {
     Replacement,
     /// By enclosing: see [`Custodian`].
     Custodian(Custodian),
+    /// As replacement, and a move or drop turns some enemy pieces into the mover's
+    /// (see [`super::Flip`]).
+    Flip(super::Flip),
 }
 
 /// Custodian capture (tafl). After a move, each enemy man orthogonally next to the

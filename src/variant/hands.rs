@@ -5,8 +5,9 @@
 //! [`HandRules`] is the compiled form the position and the move generator read.
 
 use super::kind_promotion::immobile;
+use super::parts::capture::neighbours;
 use super::rules::{relative_ranks, KindRules, RulesError, MAX_KINDS};
-use super::{Color, Variant};
+use super::{Color, EnclosingDrop, Variant};
 use crate::board::{Bitboard, Tables};
 
 /// Pieces in hand, as data.
@@ -69,6 +70,16 @@ pub struct Hands {
     /// opponent's royal piece stands attacked is illegal (Fairy-Stockfish's
     /// `dropChecks = false`: Supply, Xiangqi House); other moves may still check.
     pub drop_checks: bool,
+    /// Drops take nothing from the hand: every kind may be dropped whatever the hand
+    /// holds, and the FEN has no holdings (Fairy-Stockfish's `freeDrops`: Ataxx's clone).
+    pub free_drops: bool,
+    /// Where drops may go beyond their zones (Fairy-Stockfish's `enclosingDrop`).
+    pub enclosing: Option<EnclosingDrop>,
+    /// With [`Hands::enclosing`], the opening phase: while any of these squares is
+    /// empty, drops go there instead (Fairy-Stockfish's `enclosingDropStart`:
+    /// Flipersi's four centre squares), as (file, rank), kept where a child resizes
+    /// the board (Annexation inherits Flipello's).
+    pub enclosing_start: Vec<(usize, usize)>,
 }
 
 /// Where a kind's drops may not go, given the dropping side's pieces of that kind.
@@ -121,6 +132,14 @@ pub struct HandRules<B> {
     /// Per kind, the kind a promoted drop of it places ([`Hands::drop_promoted`]), if
     /// it may be dropped promoted.
     pub promoted_drop: Vec<Option<usize>>,
+    /// [`Hands::free_drops`].
+    pub free_drops: bool,
+    /// [`Hands::enclosing`].
+    pub enclosing: Option<EnclosingDrop>,
+    /// [`Hands::enclosing_start`] as a set.
+    pub enclosing_start: B,
+    /// Per square, the eight around it (read by the enclosing rules only).
+    pub around: Vec<B>,
 }
 
 /// The most pieces of one kind a hand may hold (the size of the Zobrist table).
@@ -238,7 +257,23 @@ impl<B: Bitboard> HandRules<B> {
                     .map(|p| p.target[0] as usize)
             })
             .collect();
+        let enclosing_start = h
+            .enclosing_start
+            .iter()
+            .filter(|&&(f, r)| f < tables.geo.files() && r < tables.geo.ranks())
+            .fold(B::EMPTY, |b, &(f, r)| {
+                b | B::from_square(tables.geo.square(f, r))
+            })
+            & tables.board;
         Ok(Some(HandRules {
+            free_drops: h.free_drops,
+            enclosing: h.enclosing,
+            enclosing_start,
+            around: if h.enclosing.is_some() {
+                neighbours(tables.geo, tables.board)
+            } else {
+                Vec::new()
+            },
             promoted_drop,
             captured_as,
             per_owner_fen: kinds.iter().any(|k| k.other_case),

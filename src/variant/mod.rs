@@ -8,6 +8,7 @@ pub mod builtin;
 pub mod chess960;
 pub mod color;
 pub mod custodian;
+pub mod flip;
 pub mod fog;
 pub mod goal;
 pub mod hands;
@@ -29,6 +30,7 @@ pub mod walls;
 pub use builtin::builtin_variants;
 pub use color::{Color, BLACK, WHITE};
 pub use custodian::{Capture, Custodian, KingCapture};
+pub use flip::{EnclosingDrop, Flip};
 pub use fog::Fog;
 pub use goal::GoalRules;
 pub use hands::Hands;
@@ -235,6 +237,9 @@ pub enum StalemateResult {
     Loss,
     /// The side with fewer pieces wins, equal counts draw (FICS suicide).
     FewerPieces,
+    /// The side with more pieces wins, equal counts draw (Fairy-Stockfish's
+    /// `stalematePieceCount` with `stalemateValue = loss`: Ataxx, Flipersi).
+    MorePieces,
 }
 
 /// Losing every piece of a set of kinds ends the game.
@@ -364,6 +369,10 @@ pub struct DrawRules {
     /// gone or a side is bare, the game is drawn after a number of moves that depends on
     /// the material (see `parts::counting`); `None` = off.
     pub counting: Option<CountingRule>,
+    /// A board with no empty square ends the game, decided by points where the variant
+    /// counts them (`PalaceRules::points`), else drawn (Fairy-Stockfish's
+    /// `adjudicateFullBoard`: Ataxx, Reversi).
+    pub full_board_ends: bool,
 }
 
 /// Which counting rules a variant plays (Fairy-Stockfish's `countingRule` values).

@@ -16,9 +16,9 @@ use super::values::*;
 use super::Diagnostic;
 use crate::board::geometry::{MAX_FILES, MAX_RANKS};
 use crate::variant::{
-    betza, Capture, Castling, Color, DrawRules, EndRules, Explosion, Extinction, Goal,
-    KindPromotion, LineValue, PieceKind, Promotion, PseudoRoyalty, RepetitionValue, Setup,
-    StalemateResult, Variant, BLACK, WHITE,
+    betza, Capture, Castling, Color, DrawRules, EnclosingDrop, EndRules, Explosion, Extinction,
+    Flip, Goal, KindPromotion, LineValue, PieceKind, Promotion, PseudoRoyalty, RepetitionValue,
+    Setup, StalemateResult, Variant, BLACK, WHITE,
 };
 use std::collections::BTreeSet;
 
@@ -102,6 +102,9 @@ const DROP_KEYS: &[&str] = &[
     "twoBoards",
     "dropPromoted",
     "dropChecks",
+    "freeDrops",
+    "enclosingDrop",
+    "enclosingDropStart",
 ];
 
 fn absolute(relative: &[usize], color: Color, ranks: usize) -> Ranks {
@@ -280,6 +283,7 @@ impl<'a> Builder<'a> {
         self.check_hands_need_castling(&v);
         self.apply_play_rules(&mut v);
         self.apply_end_rules(&mut v);
+        self.apply_flip_keys(&mut v);
         self.void_drop_checks_with_blasts(&mut v);
 
         let fen_entry = self.get("startFen");
@@ -1224,6 +1228,25 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("shogiPawnDropMateIllegal", parse_bool) {
             view.pawn_drop_mate_illegal = b;
         }
+        if let Some(b) = self.read("freeDrops", parse_bool) {
+            view.free_drops = b;
+        }
+        if let Some(rule) = self.read("enclosingDrop", |s| match s {
+            "" | "-" | "none" => Ok(None),
+            "reversi" => Ok(Some(EnclosingDrop::Reversi)),
+            "ataxx" => Ok(Some(EnclosingDrop::Ataxx)),
+            other => Err(format!(
+                "'{other}' needs a rule Protean does not implement (none, reversi and \
+                 ataxx are)"
+            )),
+        }) {
+            view.enclosing = rule;
+        }
+        if let Some((squares, _)) = self.region(v, "enclosingDropStart") {
+            let mut squares: Vec<(usize, usize)> = squares.into_iter().collect();
+            squares.sort_by_key(|&(f, r)| (r, f));
+            view.enclosing_start = squares;
+        }
     }
 
     /// Whether the section plays Fairy-Stockfish's `cambodianMoves` (its own key, else
@@ -1580,6 +1603,34 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// `flipEnclosedPieces` (the flipping capture rule, `variant::flip`) and
+    /// `adjudicateFullBoard`.
+    fn apply_flip_keys(&mut self, v: &mut Variant) {
+        if let Some(flip) = self.read("flipEnclosedPieces", |s| match s {
+            "" | "-" | "none" => Ok(None),
+            "reversi" => Ok(Some(Flip::Reversi)),
+            "ataxx" => Ok(Some(Flip::Ataxx)),
+            "quadwrangle" => Ok(Some(Flip::Quadwrangle)),
+            other => Err(format!("'{other}' is not a flipping rule")),
+        }) {
+            match (flip, &v.capture) {
+                (Some(f), Capture::Replacement | Capture::Flip(_)) => v.capture = Capture::Flip(f),
+                (None, Capture::Flip(_)) => v.capture = Capture::Replacement,
+                (None, _) => {}
+                (Some(_), Capture::Custodian(_)) => {
+                    let line = self.get("flipEnclosedPieces").map_or(0, |e| e.line);
+                    self.error(
+                        line,
+                        "flipping with custodian captures is not implemented".into(),
+                    );
+                }
+            }
+        }
+        if let Some(b) = self.read("adjudicateFullBoard", parse_bool) {
+            v.draws.full_board_ends = b;
+        }
+    }
+
     fn apply_end_rules(&mut self, v: &mut Variant) {
         // Stalemate.
         let (mut value, mut count) = match v.draws.stalemate {
@@ -1587,6 +1638,7 @@ impl<'a> Builder<'a> {
             StalemateResult::Win => (GameValue::Win, false),
             StalemateResult::Loss => (GameValue::Loss, false),
             StalemateResult::FewerPieces => (GameValue::Win, true),
+            StalemateResult::MorePieces => (GameValue::Loss, true),
         };
         if let Some(x) = self.read("stalemateValue", parse_value) {
             value = x;
@@ -1595,6 +1647,9 @@ impl<'a> Builder<'a> {
             count = x;
         }
         v.draws.stalemate = match (value, count) {
+            // Fairy-Stockfish counts with the stalemate value: the side with fewer
+            // pieces gets it (a win in Suicide, a loss in Ataxx).
+            (GameValue::Loss, true) => StalemateResult::MorePieces,
             (_, true) => StalemateResult::FewerPieces,
             (GameValue::Win, _) => StalemateResult::Win,
             (GameValue::Loss, _) => StalemateResult::Loss,
@@ -1964,6 +2019,7 @@ fn template() -> Variant {
             checkmate_wins: false,
             draw_at_pieces: 0,
             counting: None,
+            full_board_ends: false,
         },
         setup: Setup::Fixed,
         chess960: false,

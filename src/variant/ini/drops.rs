@@ -20,7 +20,7 @@
 
 use super::pieces::{is_pawn_type, type_name_of, PREDEFINED};
 use crate::variant::hands::DropLimit;
-use crate::variant::{Color, Hands, Variant, WHITE};
+use crate::variant::{Color, EnclosingDrop, Hands, Variant, WHITE};
 
 /// The piece type whose drops `shogiPawnDropMateIllegal` restricts.
 const SHOGI_PAWN: &str = "shogiPawn";
@@ -70,6 +70,12 @@ pub struct DropView {
     pub immobile_drops: bool,
     /// `dropChecks`: a drop may give check.
     pub drop_checks: bool,
+    /// `freeDrops`: drops take nothing from the hand.
+    pub free_drops: bool,
+    /// `enclosingDrop` (`reversi`, `ataxx`; `none`).
+    pub enclosing: Option<EnclosingDrop>,
+    /// `enclosingDropStart`: the opening phase's squares.
+    pub enclosing_start: Vec<(usize, usize)>,
 }
 
 impl DropView {
@@ -93,6 +99,9 @@ impl DropView {
             drop_promoted: false,
             immobile_drops: false,
             drop_checks: true,
+            free_drops: false,
+            enclosing: None,
+            enclosing_start: Vec::new(),
         }
     }
 
@@ -149,6 +158,9 @@ impl DropView {
             drop_promoted: self.drop_promoted,
             immobile_drops: self.immobile_drops,
             drop_checks: self.drop_checks,
+            free_drops: self.free_drops,
+            enclosing: self.enclosing,
+            enclosing_start: self.enclosing_start.clone(),
         }
     }
 
@@ -260,6 +272,9 @@ impl DropView {
             drop_promoted: hands.drop_promoted,
             immobile_drops: hands.immobile_drops,
             drop_checks: hands.drop_checks,
+            free_drops: hands.free_drops,
+            enclosing: hands.enclosing,
+            enclosing_start: hands.enclosing_start.clone(),
         }
     }
 }

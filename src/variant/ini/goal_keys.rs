@@ -339,12 +339,13 @@ impl Builder<'_> {
         // other countings are not played.
         if let Some(x) = self.read("materialCounting", |s| match s {
             // Janggi's points are palace rules (`palace_keys.rs`).
-            "" | "-" | "none" | "janggi" => Ok(None),
+            // Janggi's and the unweighted count are palace rules (`palace_keys.rs`).
+            "" | "-" | "none" | "janggi" | "unweighted" => Ok(None),
             "blackdrawodds" => Ok(Some(BLACK)),
             "whitedrawodds" => Ok(Some(WHITE)),
             other => Err(format!(
                 "'{other}' needs a rule Protean does not implement (none, janggi, \
-                 whitedrawodds and blackdrawodds are)"
+                 unweighted, whitedrawodds and blackdrawodds are)"
             )),
         }) {
             g.draws_win_for = x;
@@ -586,6 +587,9 @@ impl Builder<'_> {
                 drop_promoted: false,
                 immobile_drops: false,
                 drop_checks: true,
+                free_drops: false,
+                enclosing: None,
+                enclosing_start: Vec::new(),
             });
         }
     }

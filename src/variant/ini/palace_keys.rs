@@ -117,9 +117,9 @@ impl Builder<'_> {
         if let Some(b) = self.read("bikjangRule", parse_bool) {
             v.palace.bikjang = b;
         }
-        if let Some(janggi) = self.read("materialCounting", |s| Ok(s == "janggi")) {
-            v.palace.points = janggi.then(|| {
-                PointCount::janggi(
+        if let Some(counting) = self.read("materialCounting", |s| Ok(s.to_string())) {
+            v.palace.points = match counting.as_str() {
+                "janggi" => Some(PointCount::janggi(
                     [
                         "rook",
                         "janggiCannon",
@@ -129,8 +129,14 @@ impl Builder<'_> {
                         "soldier",
                     ]
                     .map(|ty| type_letter(v, ty)),
-                )
-            });
+                )),
+                // A piece is a point, whatever its kind (Ataxx, Reversi).
+                "unweighted" => Some(PointCount {
+                    values: v.pieces.iter().map(|p| (p.letter, 1)).collect(),
+                    komi_halves: 0,
+                }),
+                _ => None,
+            };
         }
         if let Some(items) = self.read("proteanLineMoves", letter_values) {
             for p in v.pieces.iter_mut() {

@@ -11,8 +11,8 @@ use super::protean_keys::mobility_key;
 use super::values::{castling_rights_text, file_letter};
 use crate::board::Geometry;
 use crate::variant::{
-    Capture, Color, CountingRule, KindPromotion, KingCapture, LineGoal, LineValue, PieceKind,
-    RepetitionValue, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
+    Capture, Color, CountingRule, EnclosingDrop, Flip, KindPromotion, KingCapture, LineGoal,
+    LineValue, PieceKind, RepetitionValue, Setup, StalemateResult, Symmetry, Variant, BLACK, WHITE,
 };
 
 /// Lines of a section.
@@ -496,6 +496,24 @@ fn write_drops(out: &mut Out, v: &Variant) -> Result<(), String> {
         out.key("gating", true);
         out.key("seirawanGating", true);
     }
+    if view.free_drops {
+        out.key("freeDrops", true);
+    }
+    if let Some(rule) = view.enclosing {
+        let name = match rule {
+            EnclosingDrop::Reversi => "reversi",
+            EnclosingDrop::Ataxx => "ataxx",
+        };
+        out.key("enclosingDrop", name);
+    }
+    if !view.enclosing_start.is_empty() {
+        let names: Vec<String> = view
+            .enclosing_start
+            .iter()
+            .map(|&(f, r)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
+            .collect();
+        out.key("enclosingDropStart", names.join(" "));
+    }
     Ok(())
 }
 
@@ -565,9 +583,21 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
         StalemateResult::Win => ("win", false),
         StalemateResult::Loss => ("loss", false),
         StalemateResult::FewerPieces => ("win", true),
+        StalemateResult::MorePieces => ("loss", true),
     };
     out.key("stalemateValue", value);
     out.key("stalematePieceCount", count);
+    if v.draws.full_board_ends {
+        out.key("adjudicateFullBoard", true);
+    }
+    if let Capture::Flip(f) = v.capture {
+        let name = match f {
+            Flip::Reversi => "reversi",
+            Flip::Ataxx => "ataxx",
+            Flip::Quadwrangle => "quadwrangle",
+        };
+        out.key("flipEnclosedPieces", name);
+    }
     if let Some(p) = &v.pseudo_royalty {
         // The pseudo-royal kinds and count share the extinction keys.
         if let Some(x) = &v.end.extinction {

@@ -5,7 +5,7 @@
 
 use super::super::custodian::CustodianRules;
 use super::super::rules::{kinds_mask, RulesError, MAX_KINDS};
-use super::super::{Capture, Variant};
+use super::super::{Capture, Flip, Variant};
 use crate::board::{Bitboard, Geometry};
 
 /// How a move captures. `repr(u8)`: an explicit tag, so the hot paths' tests of the
@@ -30,6 +30,16 @@ pub enum CaptureRule<B> {
     /// the square moved to, an orthogonal one the first on each diagonal ray; a leap
     /// removes nothing more (Shrapnel, [`crate::variant::GoalRules::cross_ray_captures`]).
     CrossRays,
+    /// As replacement, and after a move or a drop enemy pieces near the square reached
+    /// change colour (Reversi, Ataxx: see [`crate::variant::Flip`]).
+    Flip(FlipRules<B>),
+}
+
+/// Compiled flipping rule (see [`crate::variant::Flip`]).
+pub struct FlipRules<B> {
+    pub rule: Flip,
+    /// Per square, the eight squares around it.
+    pub around: Vec<B>,
 }
 
 /// Which kinds each kind may capture.
@@ -84,7 +94,7 @@ impl<B: Bitboard> CaptureRule<B> {
                 }
             }
             CaptureRule::Explosion(b) => b.permissions = Some(allowed),
-            CaptureRule::Custodian(_) | CaptureRule::CrossRays => {
+            CaptureRule::Custodian(_) | CaptureRule::CrossRays | CaptureRule::Flip(_) => {
                 return Err(RulesError(format!(
                     "variant {}: mutuallyImmuneTypes needs replacement or exploding captures",
                     variant.name
@@ -144,20 +154,16 @@ impl<B: Bitboard> CaptureRule<B> {
         }
         match (&variant.capture, &variant.explosion) {
             (Capture::Replacement, None) => Ok(CaptureRule::Replacement),
+            (Capture::Flip(rule), None) => Ok(CaptureRule::Flip(FlipRules {
+                rule: *rule,
+                around: neighbours(geo, board),
+            })),
+            (Capture::Flip(_), Some(_)) => Err(RulesError(format!(
+                "variant {}: flipping captures cannot also explode",
+                variant.name
+            ))),
             (Capture::Replacement, Some(e)) => {
-                let around = (0..geo.squares())
-                    .map(|sq| {
-                        let mut b = B::EMPTY;
-                        for dx in -1..=1 {
-                            for dy in -1..=1 {
-                                if let Some(t) = geo.offset(sq, dx, dy).filter(|&t| t != sq) {
-                                    b |= B::from_square(t);
-                                }
-                            }
-                        }
-                        b
-                    })
-                    .collect();
+                let around = neighbours(geo, B::first_n(geo.squares()));
                 let blast_proof = kinds_mask(variant, &e.blast_proof)?;
                 Ok(CaptureRule::Explosion(BlastRules {
                     around,
@@ -177,6 +183,19 @@ impl<B: Bitboard> CaptureRule<B> {
         }
     }
 
+    /// The flipping rule, where moves turn enemy pieces.
+    #[inline(always)]
+    pub fn flip(&self) -> Option<&FlipRules<B>> {
+        match self {
+            CaptureRule::Flip(f) => Some(f),
+            CaptureRule::Replacement
+            | CaptureRule::Explosion(_)
+            | CaptureRule::Custodian(_)
+            | CaptureRule::Permitted(_)
+            | CaptureRule::CrossRays => None,
+        }
+    }
+
     /// The explosion data, where captures explode.
     #[inline(always)]
     pub fn blast(&self) -> Option<&BlastRules<B>> {
@@ -185,7 +204,8 @@ impl<B: Bitboard> CaptureRule<B> {
             CaptureRule::Replacement
             | CaptureRule::Custodian(_)
             | CaptureRule::Permitted(_)
-            | CaptureRule::CrossRays => None,
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => None,
         }
     }
 
@@ -205,7 +225,8 @@ impl<B: Bitboard> CaptureRule<B> {
             CaptureRule::Replacement
             | CaptureRule::Explosion(_)
             | CaptureRule::Permitted(_)
-            | CaptureRule::CrossRays => None,
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => None,
         }
     }
 
@@ -219,7 +240,8 @@ impl<B: Bitboard> CaptureRule<B> {
             CaptureRule::Replacement
             | CaptureRule::Explosion(_)
             | CaptureRule::Permitted(_)
-            | CaptureRule::CrossRays => true,
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => true,
             CaptureRule::Custodian(_) => false,
         }
     }
@@ -233,9 +255,10 @@ impl<B: Bitboard> CaptureRule<B> {
             CaptureRule::Explosion(b) => {
                 b.permissions.as_ref().map_or(u32::MAX, |p| p.victims[kind])
             }
-            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::CrossRays => {
-                u32::MAX
-            }
+            CaptureRule::Replacement
+            | CaptureRule::Custodian(_)
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => u32::MAX,
         }
     }
 
@@ -247,7 +270,10 @@ impl<B: Bitboard> CaptureRule<B> {
         match self {
             CaptureRule::Permitted(_) => true,
             CaptureRule::Explosion(b) => b.permissions.is_some(),
-            CaptureRule::Replacement | CaptureRule::Custodian(_) | CaptureRule::CrossRays => false,
+            CaptureRule::Replacement
+            | CaptureRule::Custodian(_)
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => false,
         }
     }
 
@@ -258,7 +284,24 @@ impl<B: Bitboard> CaptureRule<B> {
         match self {
             CaptureRule::Custodian(_) => true,
             CaptureRule::Permitted(_) | CaptureRule::Explosion(_) => self.restricts_victims(),
-            CaptureRule::Replacement | CaptureRule::CrossRays => false,
+            CaptureRule::Replacement | CaptureRule::CrossRays | CaptureRule::Flip(_) => false,
         }
     }
+}
+
+/// Per square of `board`, the squares of `board` among the eight around it.
+pub fn neighbours<B: Bitboard>(geo: Geometry, board: B) -> Vec<B> {
+    (0..geo.squares())
+        .map(|sq| {
+            let mut b = B::EMPTY;
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if let Some(t) = geo.offset(sq, dx, dy).filter(|&t| t != sq) {
+                        b |= B::from_square(t);
+                    }
+                }
+            }
+            b & board
+        })
+        .collect()
 }

@@ -90,6 +90,9 @@ pub enum EndCondition<B> {
     /// The last two moves were passes: the game ends, decided by points where the
     /// variant counts them, else drawn.
     TwoPasses,
+    /// No empty square is left: the game ends, decided by points where the variant
+    /// counts them, else drawn (Fairy-Stockfish's `adjudicateFullBoard`).
+    FullBoard,
     /// Castling with one of these rights wins; a side that has lost all of its rights
     /// among them otherwise loses, the side that just moved judged first
     /// (Fairy-Stockfish's `castlingWins`; bits as [`crate::variant::Castling::wins`]).
@@ -233,7 +236,8 @@ impl<B: Bitboard> EndConditions<B> {
             CaptureRule::Replacement
             | CaptureRule::Explosion(_)
             | CaptureRule::Permitted(_)
-            | CaptureRule::CrossRays => {}
+            | CaptureRule::CrossRays
+            | CaptureRule::Flip(_) => {}
         }
         if let Some(g) = &end.goal {
             // Fairy-Stockfish asks whether a capture of the arrival is legal; without a
@@ -416,6 +420,9 @@ impl<B: Bitboard> EndConditions<B> {
         }
         if variant.palace.bikjang {
             list.push(EndCondition::RoyalsStillFace);
+        }
+        if variant.draws.full_board_ends {
+            list.push(EndCondition::FullBoard);
         }
         if variant.palace.passes_on_a_square() {
             list.push(EndCondition::TwoPasses);

@@ -229,6 +229,14 @@ fn capture_verdict<B>(capture: &CaptureRule<B>) -> Verdict {
             exposure_shortcut: false,
             ..Verdict::NEUTRAL
         },
+        // A flip turns pieces that may have shielded the mover's royal into its own,
+        // which changes the lines no pin test follows; the flipping games have none.
+        CaptureRule::Flip(_) => Verdict {
+            pin_aware: PinAware::Unsafe,
+            screened: false,
+            exposure_shortcut: false,
+            ..Verdict::NEUTRAL
+        },
     }
 }
 
@@ -528,6 +536,8 @@ impl ExchangeRule {
             CaptureRule::Explosion(_) => ExchangeRule::Blast,
             // More pieces go than the victim, along lines no exchange follows.
             CaptureRule::CrossRays => ExchangeRule::Off,
+            // Pieces change sides around the square: no exchange of material.
+            CaptureRule::Flip(_) => ExchangeRule::Off,
         };
         let filters_ok = filters.iter().all(|f| match f {
             // A side may not stop capturing.
