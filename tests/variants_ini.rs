@@ -228,7 +228,7 @@ fn a_file_that_half_loads_still_loads() {
 
 /// The sections of Fairy-Stockfish's own variants.ini that Protean plays (see
 /// docs/variant-config.md, "Which sections of Fairy-Stockfish's file load"), in file order.
-const FSF_LOADING: [&str; 115] = [
+const FSF_LOADING: [&str; 122] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -305,16 +305,21 @@ const FSF_LOADING: [&str; 115] = [
     "cetus",
     "chessvshp",
     "ordavsempire",
+    "kono",
     "xhess",
+    "knights-halma",
     "allexplodeatomic",
     "hexapawn",
     "1d-chess",
     "tuktuk",
+    "aralzaa",
+    "bajr",
     "lewthwaite",
     "picaria",
     "nineholes",
     "tictacchess",
     "asimplegame",
+    "alapo",
     "rooksquare",
     "allqueenschess",
     "capturethequeen",
@@ -328,6 +333,8 @@ const FSF_LOADING: [&str; 115] = [
     "crusade",
     "blackletter",
     "castle",
+    "squatter",
+    "opposite-castling",
     "gethenian",
     "ajax-orthodox",
     "petty",
@@ -476,17 +483,17 @@ fn fen_that_does_not_fit() {
 
 #[test]
 fn rules_we_lack_are_rejected_not_ignored() {
-    // The safe flag of a royal king needs Fairy-Stockfish's legality test (squatter);
-    // with flagMove only unsafe arrivals get the extra move (alapo).
+    // Racing Kings' reply rule is for one unguarded royal arrival only.
     assert_error(
-        "[a:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n",
-        4,
-        "flagPieceSafe with a royal piece is not implemented",
+        "[a:racingkings]\nflagPieceSafe = true\n",
+        2,
+        "flagMove with a royal flag piece and flagPieceSafe, flagPieceCount or \
+         flagPieceBlockedWin is not implemented",
     );
     assert_error(
-        "[a:dobutsu]\nflagMove = true\nflagPieceSafe = true\n",
-        3,
-        "flagPieceSafe with flagMove is not implemented",
+        "[a:kingofthehill]\nflagPieceCount = 0\n",
+        2,
+        "flagPieceCount: expected 1 or more, not 0",
     );
     // Promotion only by captures, on a zone that is not the whole board.
     assert_error(
@@ -1901,3 +1908,218 @@ fn line_goals_decide_as_fairy_stockfish() {
     assert_error("[l:chess]\nconnectN = three\n", 2, "connectN");
     assert_error("[l:chess]\nconnectValue = none\n", 2, "connectValue");
 }
+/// Flag wins as pyffish 0.0.90 decides them (`game_result`, `legal_moves` and `get_fen`
+/// on the same sections, 2026-11-28): `flagPieceCount` pieces on the flag region win,
+/// and with `flagPieceBlockedWin` one there with every region square occupied; without
+/// `flagPieceSafe` only the side that just moved is judged, so a goal the opponent's
+/// move completes (Black filling White's last Kono square) counts after the owner's
+/// next move.
+#[test]
+fn flag_piece_count_and_blocked_win_as_fairy_stockfish() {
+    use protean::position::outcome::GameResult;
+    let loaded = parse_variants(FLAG_SECTIONS, "flags.ini")
+        .require_all()
+        .unwrap();
+    let result = |name: &str, fen: &str, moves: &[&str]| {
+        play_loaded(&loaded, name, fen, moves)
+            .outcome()
+            .map(|o| o.result)
+    };
+    let legal = |name: &str, fen: &str, moves: &[&str]| {
+        play_loaded(&loaded, name, fen, moves)
+            .legal_moves_uci()
+            .len()
+    };
+    let white = Some(GameResult::Win(WHITE));
+    let black = Some(GameResult::Win(BLACK));
+    // Seven white pawns on White's seven flag squares: the mover wins; the same board
+    // with White to move plays on (6 moves).
+    assert_eq!(
+        result("kono", "PPPPP/P3P/1ppp1/1p1p1/5 b - - 0 1", &[]),
+        white
+    );
+    assert_eq!(
+        result("kono", "PPPPP/P3P/1ppp1/1p1p1/5 w - - 0 1", &[]),
+        None
+    );
+    assert_eq!(legal("kono", "PPPPP/P3P/1ppp1/1p1p1/5 w - - 0 1", &[]), 6);
+    // Six of them and a black pawn on c5 fill the region: blocked, White wins.
+    assert_eq!(
+        result("kono", "PPpPP/P3P/1p1p1/1p1p1/5 b - - 0 1", &[]),
+        white
+    );
+    // Black's d3e4 fills White's last flag square: White to move plays on (5 moves);
+    // a White move that keeps the region full wins, one that leaves it does not.
+    let before = "PPpPP/P4/1p1pP/1p1p1/5 b - - 0 1";
+    assert_eq!(result("kono", before, &["d3e4"]), None);
+    assert_eq!(legal("kono", before, &["d3e4"]), 5);
+    assert_eq!(result("kono", before, &["d3e4", "e3d4"]), white);
+    assert_eq!(result("kono", before, &["d3e4", "a5b4"]), None);
+    // Aralzaa (three knights on the far rank): both there, the mover wins.
+    assert_eq!(result("aralzaa", "NNN/3/nnn w - - 0 1", &[]), black);
+    assert_eq!(result("aralzaa", "NNN/3/nnn b - - 0 1", &[]), white);
+    // A plain flag (King of the Hill) judges the mover only too: White's king on e4
+    // with White to move plays on (8 moves), as in pyffish.
+    let hill = "8/8/8/8/4K3/8/8/k7 w - - 0 1";
+    let koth = Arc::new(find_variant("kingofthehill").unwrap());
+    let g = Game::new(&koth, Some(hill)).unwrap();
+    assert_eq!(
+        (g.outcome().map(|o| o.result), g.legal_moves_uci().len()),
+        (None, 8)
+    );
+    let v = loaded.variants.iter().find(|v| v.name == "kono").unwrap();
+    assert_written_back(v, &["flagPieceCount = 7", "flagPieceBlockedWin = true"]);
+}
+
+/// `flagPieceSafe` with `flagMove` (Alapo: only an unsafe arrival gives the other side
+/// its reply; an arrival that survived the reply wins whatever attacks it; both sides
+/// there, the side to move wins) and with a royal king (Squatter: safe means attacked
+/// by no enemy piece, a king that may not take there and a pinned piece included), as
+/// pyffish 0.0.90 decides them (`game_result` on the same sections, 2026-11-28).
+#[test]
+fn flag_piece_safe_with_flag_move_and_royal_kings_as_fairy_stockfish() {
+    use protean::position::outcome::GameResult;
+    let loaded = parse_variants(FLAG_SECTIONS, "flags.ini")
+        .require_all()
+        .unwrap();
+    let result = |name: &str, fen: &str| {
+        play_loaded(&loaded, name, fen, &[])
+            .outcome()
+            .map(|o| o.result)
+    };
+    let white = Some(GameResult::Win(WHITE));
+    let black = Some(GameResult::Win(BLACK));
+    assert_eq!(result("alapo", "R5/6/2k3/6/6/3K2 b - - 0 1"), white);
+    assert_eq!(result("alapo", "Rr4/6/2k3/6/6/3K2 b - - 0 1"), None);
+    assert_eq!(result("alapo", "Rr4/6/2k3/6/6/3K2 w - - 0 1"), white);
+    assert_eq!(result("alapo", "R5/1k4/6/6/6/3K2 b - - 0 1"), None);
+    assert_eq!(result("alapo", "R5/6/6/6/6/2k2K w - - 0 1"), white);
+    assert_eq!(result("alapo", "R5/6/6/6/6/2k2K b - - 0 1"), black);
+    assert_eq!(result("alapo", "6/6/6/6/1Kk3/r5 w - - 0 1"), None);
+    assert_eq!(result("alapo", "6/6/6/6/2k3/r4K w - - 0 1"), black);
+    // Squatter: the rook on a8 is attacked by the king on b7 (guarded by the a1 rook,
+    // so the king may not take it) or by a pinned knight: no win; unattacked, it wins
+    // at either side's turn.
+    assert_eq!(result("squatter", "R7/1k6/8/8/8/8/8/R3K3 b - - 0 1"), None);
+    assert_eq!(
+        result("squatter", "R7/B7/1n6/8/3k4/8/8/4K3 b - - 0 1"),
+        None
+    );
+    assert_eq!(result("squatter", "R7/8/1k6/8/8/8/8/4K3 b - - 0 1"), white);
+    assert_eq!(result("squatter", "R7/8/1k6/8/8/8/8/4K3 w - - 0 1"), white);
+    assert_eq!(result("squatter", "8/8/1k6/8/8/8/8/4K2r w - - 0 1"), black);
+}
+
+/// `oppositeCastling`: a castling takes the opponent's castling on the same wing away
+/// (FEN `q` after White's O-O); castling rights written in a FEN stand as they are.
+/// FENs and king moves as pyffish 0.0.90's `get_fen` and `legal_moves` (2026-11-28).
+#[test]
+fn opposite_castling_as_fairy_stockfish() {
+    let loaded = parse_variants(FLAG_SECTIONS, "flags.ini")
+        .require_all()
+        .unwrap();
+    let start = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let king_moves = |moves: &[&str]| {
+        let g = play_loaded(&loaded, "opposite-castling", start, moves);
+        let mut m: Vec<String> = g
+            .legal_moves_uci()
+            .into_iter()
+            .filter(|m| m.starts_with("e8") || m.starts_with("e1"))
+            .collect();
+        m.sort();
+        (g.fen(), m.join(" "))
+    };
+    assert_eq!(
+        king_moves(&["e1g1"]),
+        (
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q - 1 1".to_string(),
+            "e8c8 e8d8 e8f8".to_string()
+        )
+    );
+    assert_eq!(
+        king_moves(&["e1c1"]),
+        (
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b k - 1 1".to_string(),
+            "e8d8 e8f8 e8g8".to_string()
+        )
+    );
+    assert_eq!(
+        king_moves(&["h1g1", "e8g8"]),
+        (
+            "r4rk1/pppppppp/8/8/8/8/PPPPPPPP/R3K1R1 w Q - 2 2".to_string(),
+            "e1c1 e1d1 e1f1".to_string()
+        )
+    );
+    let g = play_loaded(
+        &loaded,
+        "opposite-castling",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 0 1",
+        &[],
+    );
+    let mut m: Vec<String> = g
+        .legal_moves_uci()
+        .into_iter()
+        .filter(|m| m.starts_with("e8"))
+        .collect();
+    m.sort();
+    assert_eq!(m, ["e8c8", "e8d8", "e8f8", "e8g8"]);
+    let v = loaded
+        .variants
+        .iter()
+        .find(|v| v.name == "opposite-castling")
+        .unwrap();
+    assert_written_back(v, &["oppositeCastling = true"]);
+}
+
+/// Fairy-Stockfish's sections for the flag and castling tests above, unchanged.
+const FLAG_SECTIONS: &str = "\
+[kono]
+maxRank = 5
+maxFile = e
+customPiece1 = p:mF
+startFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1
+flagPiece = p
+flagRegionWhite = a5 b5 c5 d5 e5 a4 e4
+flagRegionBlack = a1 b1 c1 d1 e1 a2 e2
+flagPieceCount = 7
+flagPieceBlockedWin = true
+nFoldRule = 0
+nMoveRule = 0
+
+[aralzaa]
+maxRank = 3
+maxFile = c
+customPiece1 = n:mN
+startFen = nnn/3/NNN w
+flagPiece = n
+flagRegionWhite = *3
+flagRegionBlack = *1
+flagPieceCount = 3
+nFoldRule=0
+nMoveRule=0
+
+[alapo:chess]
+pieceToCharTable = ..BRQ.........FW.....K..brq.........fw.....k
+maxRank = 6
+maxFile = f
+wazir = w
+fers = f
+king = -
+commoner = k
+startFen = rbqqbr/wfkkfw/6/6/WFKKFW/RBQQBR
+flagRegionWhite = *6
+flagRegionBlack = *1
+flagPieceSafe = true
+flagMove = true
+stalemateValue = loss
+nMoveRule = 0
+nFoldRule = 0
+
+[squatter:chess]
+flagRegionWhite = *8
+flagRegionBlack = *1
+flagPieceSafe = true
+
+[opposite-castling:chess]
+oppositeCastling = true
+";

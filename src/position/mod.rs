@@ -490,6 +490,13 @@ impl<B: Bitboard> Position<B> {
                 let rook = self.remove(to);
                 self.put(kto, king);
                 self.put(rto, rook);
+                if self.rules.castling.as_ref().is_some_and(|c| c.opposite) {
+                    // The opponent may no longer castle on this wing (bit 2 * colour +
+                    // wing, wing 1 where the rook stands on the queen's side).
+                    let geo = self.rules.geo;
+                    let wing = usize::from(geo.file_of(to) < geo.file_of(from));
+                    self.clear_castling(1 << (2 * them.index() + wing), 0);
+                }
             }
             MoveKind::Compound if self.rules.turn == TurnRule::TwoStepEvasions => {
                 self.make_two_step(mv, &mut undo);

@@ -7,7 +7,7 @@ use super::{kind_of, Move, MoveKind, Position, NO_PIECE};
 use crate::board::{Bitboard, Square};
 use crate::variant::goal::{BothConnected, CheckMate};
 use crate::variant::kind_bits::kinds_in;
-use crate::variant::parts::{EndCondition, NoMoveRule};
+use crate::variant::parts::{EndCondition, GoalSquares, NoMoveRule};
 use crate::variant::{Color, LineValue, RepetitionValue, StalemateResult, BLACK, WHITE};
 use std::fmt;
 
@@ -474,30 +474,45 @@ impl<B: Bitboard> Position<B> {
                 None
             }
             EndCondition::Goal(g) => {
-                let arrived = |c: Color| {
-                    let there = self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c];
-                    // A lone arrival under attack does not count yet (`flagPieceSafe`).
-                    there.any()
-                        && (!g.safe
-                            || there.count() > 1
-                            || self.attackers(there.lsb(), !c, self.occupied()).is_empty())
-                };
                 let (mover, us) = (!self.side, self.side);
                 if g.wins_next_turn {
+                    // An arrival that survived the other side's reply wins; with
+                    // `safe`, one that no enemy piece attacks wins at once.
+                    if self.goal_reached(g, us) {
+                        return win(us, EndReason::Goal);
+                    }
+                    if g.safe && self.goal_reached(g, mover) && self.goal_safe(g, mover) {
+                        return win(mover, EndReason::Goal);
+                    }
+                    return None;
+                }
+                if g.safe {
+                    // Both sides are judged: an arrival under attack waits (the try
+                    // rule), and wins at a later turn once the attack is gone.
+                    let arrived = |c: Color| self.goal_reached(g, c) && self.goal_safe(g, c);
                     return match (arrived(mover), arrived(us)) {
-                        (true, true) if us == WHITE => draw(EndReason::Goal),
-                        (_, true) => win(us, EndReason::Goal),
-                        (_, false) => None,
+                        (true, true) => draw(EndReason::Goal),
+                        (true, false) => win(mover, EndReason::Goal),
+                        (false, true) => win(us, EndReason::Goal),
+                        (false, false) => None,
                     };
                 }
-                match (arrived(mover), arrived(us)) {
+                if !g.second_player_replies {
+                    // Only the side that just moved is judged, as in Fairy-Stockfish:
+                    // the other side's move may complete its goal (filling the last
+                    // goal square of a blocked win), which counts after its own move.
+                    return if self.goal_reached(g, mover) {
+                        win(mover, EndReason::Goal)
+                    } else {
+                        None
+                    };
+                }
+                match (self.goal_reached(g, mover), self.goal_reached(g, us)) {
                     (true, true) => draw(EndReason::Goal),
                     // The second player may answer the first player's arrival by
                     // arriving too (a draw); the game goes on while that is possible.
                     (true, false)
-                        if g.second_player_replies
-                            && mover == WHITE
-                            && self.can_reach_goal(g.kinds, g.zones[us]) =>
+                        if mover == WHITE && self.can_reach_goal(g.kinds, g.zones[us]) =>
                     {
                         None
                     }
@@ -774,6 +789,27 @@ impl<B: Bitboard> Position<B> {
 
     /// Whether the side to move has a legal move that puts a piece of `kinds` on `zone`.
     #[inline(never)]
+    /// Whether `c` has reached its goal: `count` flag pieces on its goal squares, or
+    /// with `blocked_wins` one there and every goal square occupied.
+    fn goal_reached(&self, g: &GoalSquares<B>, c: Color) -> bool {
+        let there = self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c];
+        there.any()
+            && (there.count() >= g.count
+                || g.blocked_wins && (g.zones[c] & !self.occupied()).is_empty())
+    }
+
+    /// Whether `c`'s arrival is safe (`flagPieceSafe`): exactly `count` flag pieces on
+    /// its goal squares are while no enemy piece attacks one of them; more than
+    /// `count` (one capture cannot take two) or fewer (a blocked win) are, as in
+    /// pyffish 0.0.90.
+    fn goal_safe(&self, g: &GoalSquares<B>, c: Color) -> bool {
+        let there = self.kinds_set(g.kinds) & self.by_color[c] & g.zones[c];
+        there.count() != g.count
+            || there
+                .squares()
+                .all(|sq| self.attackers(sq, !c, self.occupied()).is_empty())
+    }
+
     fn can_reach_goal(&self, kinds: u32, zone: B) -> bool {
         let us = self.side;
         self.with_copy(|scratch| {

@@ -167,6 +167,9 @@ pub struct Castling {
     /// `castlingWins`): bit `2 * colour + side` (side 0: the king's side, 1: the
     /// queen's), as the position keeps the rights; 0 in every other game.
     pub wins: u8,
+    /// A castling takes away the opponent's castling on the same wing (Fairy-Stockfish's
+    /// `oppositeCastling`: the two sides may not castle on the same side).
+    pub opposite: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,11 +275,23 @@ pub struct Goal {
     /// When White arrives first, Black gets one more move and draws by arriving too
     /// (Racing Kings).
     pub second_player_replies: bool,
-    /// A lone piece on the goal squares wins only while no enemy piece attacks it
-    /// (Fairy-Stockfish's `flagPieceSafe`: Dobutsu's try rule; an arrival under attack
-    /// wins at a later turn once the attack is gone). Two or more there win anyway, as
-    /// in Fairy-Stockfish (one capture cannot take both).
+    /// Exactly `count` pieces on the goal squares win only while no enemy piece attacks
+    /// any of them (Fairy-Stockfish's `flagPieceSafe`: Dobutsu's try rule; an arrival
+    /// under attack wins at a later turn once the attack is gone). More than `count`
+    /// there win anyway, as in Fairy-Stockfish (one capture cannot take two), and so
+    /// do fewer that make a blocked win (`blocked_wins`). With
+    /// `second_player_replies` only the arrival of the side that just moved is judged:
+    /// a safe one wins at once, an unsafe one gives the other side its reply (Alapo).
+    /// Safe means attacked by no enemy piece, as pyffish 0.0.90 judges it: a pinned
+    /// piece or a king that may not take there still attacks (Squatter).
     pub safe: bool,
+    /// How many flag pieces must stand on the goal squares together (Fairy-Stockfish's
+    /// `flagPieceCount`: Kono's seven pawns on the seven squares they started from).
+    pub count: u32,
+    /// One flag piece there also wins once every goal square is occupied, by pieces of
+    /// either side (`flagPieceBlockedWin`: the opponent cannot keep its pieces there to
+    /// block the count).
+    pub blocked_wins: bool,
 }
 
 /// Game ends beyond mate, stalemate and the draw rules.

@@ -250,6 +250,9 @@ pub struct CastlingRules {
     /// The castling king's file where several of its kind stand on the castling rank
     /// ([`super::Castling::king_file`]).
     pub king_file: usize,
+    /// A castling takes away the opponent's castling on the same wing
+    /// ([`super::Castling::opposite`]).
+    pub opposite: bool,
 }
 
 pub struct PromotionRules<B> {
@@ -1053,6 +1056,7 @@ impl<B: Bitboard> Rules<B> {
                     rook_kinds: kinds_mask(&variant, &c.rook_letters)?,
                     rank: c.rank,
                     king_file: c.king_file,
+                    opposite: c.opposite,
                 })
             }
         };

@@ -1374,6 +1374,7 @@ impl<'a> Builder<'a> {
 
     fn apply_castling(&mut self, v: &mut Variant) {
         let mut on = v.castling.is_some();
+        let opposite_before = v.castling.as_ref().is_some_and(|c| c.opposite);
         let (mut king_files, mut king, mut rooks, mut rank, mut king_file) = match &v.castling {
             Some(c) => (
                 c.king_files,
@@ -1416,6 +1417,9 @@ impl<'a> Builder<'a> {
         let wins = self
             .read("castlingWins", parse_castling_rights)
             .unwrap_or(0);
+        let opposite = self
+            .read("oppositeCastling", parse_bool)
+            .unwrap_or(opposite_before);
         if let Some(ls) = self.letters_both(v, "castlingKingPiece") {
             if ls.len() != 1 {
                 let line = self
@@ -1500,6 +1504,7 @@ impl<'a> Builder<'a> {
             rank,
             wins,
             king_file,
+            opposite,
         });
         // A dropped king gives the castling rights on the castling king's file.
         if let (Some(h), Some(c)) = (&mut v.hands, &v.castling) {
@@ -1788,6 +1793,11 @@ impl<'a> Builder<'a> {
             ),
             None => (None, [Vec::new(), Vec::new()], false, false),
         };
+        let (mut count, mut blocked_wins) = v
+            .end
+            .goal
+            .as_ref()
+            .map_or((1, false), |g| (g.count, g.blocked_wins));
         for (c, keys) in [
             (WHITE, ["flagRegion", "flagRegionWhite", "whiteFlag"]),
             (BLACK, ["flagRegion", "flagRegionBlack", "blackFlag"]),
@@ -1822,17 +1832,34 @@ impl<'a> Builder<'a> {
         if let Some(b) = self.read("flagPieceSafe", parse_bool) {
             safe = b;
         }
-        // Fairy-Stockfish asks whether a capture of the arrival would be legal; the
-        // attack test Protean makes says the same only without royal pieces.
-        let royal = v.pieces.iter().any(|p| p.royal) || v.pseudo_royalty.is_some();
-        if safe && (royal || replies) {
-            let line = self
-                .get("flagPieceSafe")
+        if let Some(n) = self.read("flagPieceCount", parse_int) {
+            if n == 0 {
+                let line = self.get("flagPieceCount").map_or(0, |e| e.line);
+                self.error(line, "flagPieceCount: expected 1 or more, not 0".into());
+                return;
+            }
+            count = n;
+        }
+        if let Some(b) = self.read("flagPieceBlockedWin", parse_bool) {
+            blocked_wins = b;
+        }
+        let kinds = kinds.unwrap_or_else(|| v.pieces.iter().map(|p| p.letter).collect());
+        // Racing Kings' rule (a royal flag piece with flagMove) lets Black answer only
+        // by arriving with one move; Protean has it for one unguarded arrival only.
+        let royal_flag = v
+            .pieces
+            .iter()
+            .any(|p| p.royal && kinds.contains(&p.letter));
+        if replies && royal_flag && (safe || count > 1 || blocked_wins) {
+            let line = ["flagPieceSafe", "flagPieceCount", "flagPieceBlockedWin"]
+                .into_iter()
+                .find_map(|k| self.get(k))
                 .map_or(self.section.line, |e| e.line);
-            let with = if royal { "a royal piece" } else { "flagMove" };
             self.error(
                 line,
-                format!("flagPieceSafe with {with} is not implemented"),
+                "flagMove with a royal flag piece and flagPieceSafe, flagPieceCount or \
+                 flagPieceBlockedWin is not implemented"
+                    .into(),
             );
             return;
         }
@@ -1840,10 +1867,12 @@ impl<'a> Builder<'a> {
             None
         } else {
             Some(Goal {
-                kinds: kinds.unwrap_or_else(|| v.pieces.iter().map(|p| p.letter).collect()),
+                kinds,
                 squares,
                 second_player_replies: replies,
                 safe,
+                count,
+                blocked_wins,
             })
         };
     }
@@ -2063,6 +2092,7 @@ fn template_piece_rules(v: &mut Variant) {
             rank: 0,
             wins: 0,
             king_file: CASTLING_KING_FILE,
+            opposite: false,
         });
     }
     let targets: Vec<char> = ["queen", "rook", "bishop", "knight"]

@@ -539,6 +539,9 @@ fn write_castling(out: &mut Out, v: &Variant) -> Result<(), String> {
     if c.king_file != 4 {
         out.key("castlingKingFile", file_letter(c.king_file));
     }
+    if c.opposite {
+        out.key("oppositeCastling", true);
+    }
     Ok(())
 }
 
@@ -641,6 +644,8 @@ fn write_end_rules(out: &mut Out, v: &Variant) -> Result<(), String> {
             out.key("flagRegionBlack", or_dash(g.squares[BLACK].clone()));
             out.key("flagMove", g.second_player_replies);
             out.key("flagPieceSafe", g.safe);
+            out.key("flagPieceCount", g.count);
+            out.key("flagPieceBlockedWin", g.blocked_wins);
         }
     }
     out.key("checkCounting", v.end.check_limit.is_some());

@@ -150,13 +150,19 @@ pub struct GoalSquares<B> {
     pub zones: [B; 2],
     /// When White arrives first, Black may answer by arriving too (a draw).
     pub second_player_replies: bool,
-    /// A lone arrival counts only while no enemy piece attacks it (`Goal::safe`).
+    /// Exactly `count` arrivals count only while no enemy piece attacks one of them
+    /// (`Goal::safe`).
     pub safe: bool,
+    /// Flag pieces needed on the goal squares together (`Goal::count`).
+    pub count: u32,
+    /// One arrival also wins once every goal square is occupied (`Goal::blocked_wins`).
+    pub blocked_wins: bool,
     /// With `second_player_replies`, flag pieces that are not royal (Jeson Mor's
-    /// knights): as in Fairy-Stockfish, an arrival of either side then wins only at
-    /// that side's next turn, if the piece is still there (the other side may take it
-    /// or arrive too: both there with White to move draw). A royal flag piece keeps
-    /// Racing Kings' rule: only Black answers, and only where it can arrive.
+    /// knights, Alapo's pieces): as in Fairy-Stockfish, an arrival of either side then
+    /// wins at that side's next turn, if the piece is still there (the other side may
+    /// take it first), and with `safe` at once where no enemy piece attacks it. A royal
+    /// flag piece keeps Racing Kings' rule: only Black answers, and only where it can
+    /// arrive.
     pub wins_next_turn: bool,
 }
 
@@ -240,18 +246,10 @@ impl<B: Bitboard> EndConditions<B> {
             | CaptureRule::Flip(_) => {}
         }
         if let Some(g) = &end.goal {
-            // Fairy-Stockfish asks whether a capture of the arrival is legal; without a
-            // royal piece every capture is, and the attack test says the same.
-            let royal = variant.pieces.iter().any(|p| p.royal) || variant.pseudo_royalty.is_some();
-            if g.safe && (royal || g.second_player_replies) {
+            if g.count == 0 {
                 return Err(RulesError(format!(
-                    "variant {}: flagPieceSafe {} is not implemented",
-                    variant.name,
-                    if royal {
-                        "with a royal piece"
-                    } else {
-                        "with flagMove"
-                    }
+                    "variant {}: flagPieceCount must be 1 or more",
+                    variant.name
                 )));
             }
             let mut zones = [B::EMPTY; 2];
@@ -267,14 +265,27 @@ impl<B: Bitboard> EndConditions<B> {
                 }
             }
             let goal_kinds = kinds_mask(variant, &g.kinds)?;
+            let wins_next_turn = g.second_player_replies
+                && (0..variant.pieces.len())
+                    .all(|k| goal_kinds >> k & 1 == 0 || !variant.pieces[k].royal);
+            if g.second_player_replies
+                && !wins_next_turn
+                && (g.safe || g.count > 1 || g.blocked_wins)
+            {
+                return Err(RulesError(format!(
+                    "variant {}: flagMove with a royal flag piece and flagPieceSafe, \
+                     flagPieceCount or flagPieceBlockedWin is not implemented",
+                    variant.name
+                )));
+            }
             list.push(EndCondition::Goal(GoalSquares {
                 kinds: goal_kinds,
                 zones,
                 second_player_replies: g.second_player_replies,
                 safe: g.safe,
-                wins_next_turn: g.second_player_replies
-                    && (0..variant.pieces.len())
-                        .all(|k| goal_kinds >> k & 1 == 0 || !variant.pieces[k].royal),
+                count: g.count,
+                blocked_wins: g.blocked_wins,
+                wins_next_turn,
             }));
         }
         if let Some(n) = end.check_limit {
